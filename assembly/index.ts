@@ -32,7 +32,7 @@ export { regionTask } from './model/region';
 export { qsoftmaxTask } from './model/qsoftmax';
 export { qmatmulPackTask, qmatmulTask } from './model/qmatmul';
 export { gemmF32Task, matmulPackTask, matmulF32Task } from './model/gemm-f32';
-export { lstmF32Task } from './model/lstm-f32';
+export { gruF32Task, lstmF32Task } from './model/lstm-f32';
 
 /** First byte the host may use for its own allocations. */
 export function heapBase(): usize {

@@ -1,8 +1,8 @@
-// The float32 LSTM wasm kernel (assembly/model/lstm-f32.ts, src/model/backends/wasm-float/lstm.ts) through
-// rt.loadModel:
+// The float32 LSTM and GRU wasm kernels (assembly/model/lstm-f32.ts, src/model/backends/wasm-float/lstm.ts) through
+// rt.loadModel, each op alike:
 // - seeded cases (hidden sizes 1, 3, 5, 17, 64; input sizes 1, 7, 255, 256, 257, 300 across MLAS's 256-value
 //   blocks; seq 1..5; batch 1..3; forward, reverse, bidirectional; layouts 0 and 1; B, P, initial_h and initial_c
-//   absent, constant or fed; clip, input_forget; outputs omitted before a named one or left off the end; a
+//   absent, constant or fed; clip, input_forget (GRU: linear_before_reset); outputs omitted before a named one or left off the end; a
 //   sequence_lens of seq everywhere; NaN and infinities in X) run on the kernel equal the TypeScript operator
 //   (src/model/backends/host/rnn.ts) bit for bit (NaN as NaN), on 1 thread and on 2;
 // - a subset equals onnxruntime-web 1.30 bit for bit;
@@ -14,7 +14,7 @@ import { createRuntime, type Runtime } from '../src/index.js';
 import type { Attribute, Graph, Node, Tensor } from '../src/model/graph/ir.js';
 import { writeOnnxModel } from '../src/model/graph/onnx/writer.js';
 import { loadModelSync } from '../src/model/load.js';
-import { LSTM } from '../src/model/backends/host/rnn.js';
+import { GRU, LSTM } from '../src/model/backends/host/rnn.js';
 import type { HostTensor, HostValueInfo } from '../src/model/backends/types.js';
 import { loadOrt } from './helpers/one-node.js';
 import { rng } from './helpers/rng.js';
@@ -30,6 +30,7 @@ const A = {
 };
 
 interface Case {
+  op: 'LSTM' | 'GRU';
   graph: Graph;
   node: Node;
   /** every input by position (null: omitted) */
@@ -45,9 +46,15 @@ interface Case {
 const f32 = (name: string, dims: number[], data: Float32Array | Int32Array, type: 'float32' | 'int32' = 'float32') =>
   ({ name, type, dims, data }) as Tensor;
 
-/** A seeded LSTM case. `other`: one of the things the kernel does not take. */
-function lstmCase(seed: number, o: { other?: boolean; specials?: boolean; layout0?: boolean } = {}): Case {
+/** A seeded LSTM (GRU) case. `other`: one of the things the kernel does not take. */
+function lstmCase(
+  seed: number,
+  o: { other?: boolean; specials?: boolean; layout0?: boolean; gru?: boolean } = {},
+): Case {
   const r = rng(seed);
+  const op = o.gru ? 'GRU' : 'LSTM';
+  const gates = o.gru ? 3 : 4;
+  const acts = o.gru ? ['Sigmoid', 'TANH'] : ['Sigmoid', 'TANH', 'tanh'];
   const pick = <V>(xs: readonly V[]): V => xs[Math.floor(r() * xs.length)];
   const H = pick([1, 3, 5, 17, 64]);
   const K = pick([1, 7, 255, 256, 257, 300]);
@@ -61,8 +68,8 @@ function lstmCase(seed: number, o: { other?: boolean; specials?: boolean; layout
   const attrs: Record<string, Attribute> = { hidden_size: A.i(H), direction: A.s(direction) };
   if (layout) attrs.layout = A.i(1);
   if (r() < 0.3) attrs.clip = A.f(0.5 + r() * 3);
-  if (r() < 0.2) attrs.input_forget = A.i(1);
-  if (r() < 0.2) attrs.activations = A.ss(Array.from({ length: dirs }, () => ['Sigmoid', 'TANH', 'tanh']).flat());
+  if (r() < (o.gru ? 0.5 : 0.2)) attrs[o.gru ? 'linear_before_reset' : 'input_forget'] = A.i(1);
+  if (r() < 0.2) attrs.activations = A.ss(Array.from({ length: dirs }, () => acts).flat());
   const xDims = layout === 0 ? [seq, batch, K] : [batch, seq, K];
   const sDims = layout === 0 ? [dirs, batch, H] : [batch, dirs, H];
   const X = rand(seq * batch * K, 3);
@@ -70,8 +77,8 @@ function lstmCase(seed: number, o: { other?: boolean; specials?: boolean; layout
     const vals = [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 1e30, -1e30];
     for (let k = 0; k < 3; k++) X[Math.floor(r() * X.length)] = pick(vals);
   }
-  const W = rand(dirs * 4 * H * K, wScale),
-    R = rand(dirs * 4 * H * H, 1 / Math.sqrt(H));
+  const W = rand(dirs * gates * H * K, wScale),
+    R = rand(dirs * gates * H * H, 1 / Math.sqrt(H));
   // where each optional input comes from: 'c' constant, 'f' fed, '' absent
   const src = (pc: number, pf: number) => {
     const v = r();
@@ -87,15 +94,17 @@ function lstmCase(seed: number, o: { other?: boolean; specials?: boolean; layout
   if (o.other) {
     if (what === 'W') wSrc = 'f';
     if (what === 'act')
-      attrs.activations = A.ss(Array.from({ length: dirs }, () => ['Sigmoid', 'Relu', 'Tanh']).flat());
+      attrs.activations = A.ss(
+        Array.from({ length: dirs }, () => (o.gru ? ['Sigmoid', 'Relu'] : ['Sigmoid', 'Relu', 'Tanh'])).flat(),
+      );
     if (what === 'lens') lensSrc = 'short';
   }
   const bFed = what === 'B';
   const ins: (Tensor | null)[] = [
     f32('X', xDims, X),
-    f32('W', [dirs, 4 * H, K], W),
-    f32('R', [dirs, 4 * H, H], R),
-    bSrc ? f32('B', [dirs, 8 * H], rand(dirs * 8 * H)) : null,
+    f32('W', [dirs, gates * H, K], W),
+    f32('R', [dirs, gates * H, H], R),
+    bSrc ? f32('B', [dirs, 2 * gates * H], rand(dirs * 2 * gates * H)) : null,
     lensSrc
       ? f32(
           'sequence_lens',
@@ -105,13 +114,14 @@ function lstmCase(seed: number, o: { other?: boolean; specials?: boolean; layout
         )
       : null,
     hSrc ? f32('initial_h', sDims, rand(dirs * batch * H)) : null,
-    cSrc ? f32('initial_c', sDims, rand(dirs * batch * H, 2)) : null,
-    pSrc ? f32('P', [dirs, 3 * H], rand(dirs * 3 * H)) : null,
+    cSrc && !o.gru ? f32('initial_c', sDims, rand(dirs * batch * H, 2)) : null,
+    pSrc && !o.gru ? f32('P', [dirs, 3 * H], rand(dirs * 3 * H)) : null,
   ];
   const kinds = ['f', wSrc, wSrc, bFed ? 'f' : bSrc, lensSrc ? 'c' : '', hSrc, cSrc, pSrc];
   while (ins.length && !ins[ins.length - 1]) ins.pop();
-  let outs = ['Y', 'Y_h', 'Y_c'].map((n) => (r() < 0.3 ? '' : n));
-  if (!outs.some((n) => n !== '')) outs[2] = 'Y_c';
+  const names = o.gru ? ['Y', 'Y_h'] : ['Y', 'Y_h', 'Y_c'];
+  let outs = names.map((n) => (r() < 0.3 ? '' : n));
+  if (!outs.some((n) => n !== '')) outs[names.length - 1] = names[names.length - 1];
   while (outs[outs.length - 1] === '') outs = outs.slice(0, -1);
   const inits = new Map<string, Tensor>();
   const feeds: Record<string, Tensor> = {};
@@ -125,8 +135,8 @@ function lstmCase(seed: number, o: { other?: boolean; specials?: boolean; layout
     }
   });
   const node: Node = {
-    name: 'lstm',
-    opType: 'LSTM',
+    name: op.toLowerCase(),
+    opType: op,
     domain: '',
     inputs: ins.map((t) => (t ? t.name : '')),
     outputs: outs,
@@ -143,19 +153,20 @@ function lstmCase(seed: number, o: { other?: boolean; specials?: boolean; layout
     nodes: [node],
   };
   return {
+    op,
     graph,
     node,
     ins,
     feeds,
     outs,
     kernel: !o.other,
-    desc: `seed ${seed} ${direction} L${layout} S${seq} B${batch} K${K} H${H} attrs ${Object.keys(attrs).join(',')} inputs ${kinds.join('')} outputs ${outs.join(',')}`,
+    desc: `${op} seed ${seed} ${direction} L${layout} S${seq} B${batch} K${K} H${H} attrs ${Object.keys(attrs).join(',')} inputs ${kinds.join('')} outputs ${outs.join(',')}`,
   };
 }
 
 /** The TypeScript operator's outputs, by name. */
 function operatorRun(c: Case): Record<string, Float32Array> {
-  const hn = { name: c.node.name, opType: 'LSTM', domain: '', attributes: c.node.attributes };
+  const hn = { name: c.node.name, opType: c.op, domain: '', attributes: c.node.attributes };
   // constant where the model holds it as an initializer (the products' blocks depend on it)
   const info = (t: Tensor | null): HostValueInfo | undefined => {
     if (!t) return undefined;
@@ -170,7 +181,7 @@ function operatorRun(c: Case): Record<string, Float32Array> {
   const yDims = layout === 0 ? [seqOrB, dirs, bOrSeq, H] : [seqOrB, bOrSeq, dirs, H];
   const sDims = layout === 0 ? [dirs, bOrSeq, H] : [seqOrB, dirs, H];
   const outs = c.outs.map((_, k) => ({ type: 'float32' as const, dims: k === 0 ? yDims : sDims }));
-  const op = LSTM(hn, ins, outs, 14);
+  const op = (c.op === 'GRU' ? GRU : LSTM)(hn, ins, outs, 14);
   const data = outs.map((o) => new Float32Array(o.dims.reduce((a, d) => a * d, 1)));
   op(
     c.ins.map((t) => (t ? ({ type: t.type, dims: t.dims, data: t.data } as HostTensor) : undefined)),
@@ -208,9 +219,11 @@ function modelRun(rt: Runtime, c: Case): { out: Record<string, ArrayLike<number>
   }
 }
 
+const kernelName = (c: Case): string => (c.op === 'GRU' ? 'gru-f32-simd' : 'lstm-f32-simd');
+
 function check(rt: Runtime, c: Case): void {
   const { out, algos } = modelRun(rt, c);
-  expect(algos, c.desc).toEqual([c.kernel ? 'lstm-f32-simd' : 'host']);
+  expect(algos, c.desc).toEqual([c.kernel ? kernelName(c) : 'host']);
   const want = operatorRun(c);
   for (const [k, w] of Object.entries(want)) {
     const i = differs(out[k], w);
@@ -224,13 +237,13 @@ beforeAll(async () => {
 });
 afterAll(() => rt?.dispose());
 
-describe('the float32 LSTM kernel', () => {
+describe.each([false, true])('the float32 LSTM / GRU kernel (GRU: %s)', (gru) => {
   it('equals the TypeScript operator bit for bit on 300 seeded cases (NaN / infinities in some)', () => {
-    for (let seed = 1; seed <= 300; seed++) check(rt, lstmCase(seed, { specials: seed % 5 === 0 }));
+    for (let seed = 1; seed <= 300; seed++) check(rt, lstmCase(seed, { specials: seed % 5 === 0, gru }));
   });
 
   it('leaves what it does not take to the TypeScript operator (computed W or B, Relu, short sequence_lens)', () => {
-    for (let seed = 1000; seed < 1040; seed++) check(rt, lstmCase(seed, { other: true }));
+    for (let seed = 1000; seed < 1040; seed++) check(rt, lstmCase(seed, { other: true, gru }));
   });
 
   it.skipIf(!ort)(
@@ -238,7 +251,7 @@ describe('the float32 LSTM kernel', () => {
     async () => {
       const o = ort!;
       for (let seed = 2000; seed < 2040; seed++) {
-        const c = lstmCase(seed, { specials: seed % 4 === 0, layout0: true });
+        const c = lstmCase(seed, { specials: seed % 4 === 0, layout0: true, gru });
         const s = await o.InferenceSession.create(writeOnnxModel(c.graph));
         const f: Record<string, import('onnxruntime-web').Tensor> = {};
         for (const [k, t] of Object.entries(c.feeds))
@@ -246,7 +259,7 @@ describe('the float32 LSTM kernel', () => {
         const want = await s.run(f);
         await s.release();
         const { out, algos } = modelRun(rt, c);
-        expect(algos).toEqual(['lstm-f32-simd']);
+        expect(algos).toEqual([kernelName(c)]);
         for (const [k, w] of Object.entries(want)) {
           const i = differs(out[k], w.data as Float32Array);
           expect(i, `${c.desc}: ${k}[${i}]`).toBe(-1);
@@ -259,17 +272,17 @@ describe('the float32 LSTM kernel', () => {
 
 // the pool's workers load the built library (dist/: `npm test` builds it first)
 const DIST = new URL('../dist/src/index.js', import.meta.url);
-describe.skipIf(!existsSync(DIST))('on 2 threads', () => {
+describe.skipIf(!existsSync(DIST)).each([false, true])('on 2 threads (GRU: %s)', (gru) => {
   it('equals the TypeScript operator (tasks over directions and batch rows on both threads)', async (ctx) => {
     const dist = (await import(DIST.href)) as typeof import('../src/index.js');
     const rt2 = await dist.createRuntime({ threads: 2 });
     try {
       if (rt2.threads < 2) return ctx.skip();
       for (let seed = 3000; seed < 3040; seed++) {
-        const c = lstmCase(seed);
+        const c = lstmCase(seed, { gru });
         const m = await rt2.loadModel(writeOnnxModel(c.graph));
         try {
-          expect(m.nodes.map((n) => n.algorithm)).toEqual(['lstm-f32-simd']);
+          expect(m.nodes.map((n) => n.algorithm)).toEqual([kernelName(c)]);
           const feeds = Object.fromEntries(Object.entries(c.feeds).map(([k, t]) => [k, t.data]));
           const a = m.run(feeds as never) as Record<string, ArrayLike<number>>;
           const b = (await m.runAsync(feeds as never)) as Record<string, ArrayLike<number>>;

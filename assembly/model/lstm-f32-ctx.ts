@@ -38,12 +38,14 @@ export const LS_S_B: i32 = 56;
 export const LS_W: i32 = 60;
 /** i32: R^T packed, f32 [dirs][H][GP] */
 export const LS_R: i32 = 64;
-/** i32: the fused biases Wb + Rb, f32 [dirs][4H] and 4 more, or 0 (no B) */
+/** i32: the fused biases Wb + Rb, f32 [dirs][4H] and 4 more, or 0 (no B); GRU: [dirs][4][HP] and 4 more: z (Wb + Rb), r
+ * (Wb + Rb), h (Wb + Rb, or Wb with linear_before_reset), Rb of h */
 export const LS_BIAS: i32 = 68;
 /** i32: the peepholes, f32 [dirs][3H] and 4 more, or 0 (no P) */
 export const LS_P: i32 = 72;
 /** i32: per task (d, b): gates [GP + 4], h [HP], c [HP] (HP: H rounded up to 4), f32; quantized mode then X quantized,
- * i16 [seq][KQ], and h quantized, i16 [HQ] */
+ * i16 [seq][KQ], and h quantized, i16 [HQ]; GRU: gates z, r [GP + 4], h [HP], the reset-gated values [HP], gate h [GPH
+ * + 4] */
 export const LS_SCRATCH: i32 = 76;
 /** i32: floats (4 bytes) of one task scratch: GP + 4 + 2 HP (and the quantized rows) */
 export const LS_TASK_FLOATS: i32 = 80;
@@ -70,5 +72,13 @@ export const LS_HQ: i32 = 116;
 export const LS_W_SCALE: i32 = 120;
 /** i32: quantized mode: the scale of each column of R, f32 [dirs][GP] (0 past 4H) */
 export const LS_R_SCALE: i32 = 124;
+/** i32: GRU (gruF32Task; LS_W / LS_R hold the z and r rows, GP 2H rounded up to 16): linear_before_reset */
+export const LS_LBR: i32 = 128;
+/** i32: GRU: columns of the packed h rows: H rounded up to 16, zeros after H */
+export const LS_GPH: i32 = 132;
+/** i32: GRU: W's h rows transposed, f32 [dirs][K][GPH] */
+export const LS_WH: i32 = 136;
+/** i32: GRU: R's h rows transposed, f32 [dirs][H][GPH] */
+export const LS_RH: i32 = 140;
 /** bytes the host allocates for the record */
-export const LS_CTX_BYTES: i32 = 144;
+export const LS_CTX_BYTES: i32 = 160;

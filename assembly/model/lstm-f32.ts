@@ -20,14 +20,23 @@
 // point from its range (range() / quantizeRow()), the exact int32 sums of (a - a_zp)(w - w_zp) (i32x4.dot_i16x8_s on
 // pairs of k), then g = f32(sum) * f32(a_scale * w_scale[n]) for Xt W^T and g += f32(sum) * f32(...) for Ht-1 R^T
 // (qproduct()). The gates then run as above.
+//
+// GRU (LS_GRU; gruF32Task, the same Range and record): W and R's z and r rows packed as one matrix of 2H columns, their
+// h rows as another of H (onnxruntime packs a constant R that way; each column's sum is its own, so splitting W the same
+// way changes no bit). Per step: zr = Xt W_zr^T, hg = Xt W_h^T (zero mode), zr += Ht-1 R_zr^T; per unit
+//   r' = (linear_before_reset ? lin : Ht-1) . s(clip(r (+ b_r)))   lin = (Rb_h +) Ht-1 R_h^T (MLAS's accumulate mode
+//   onto Rb_h, or zero mode);  without linear_before_reset hg += r' R_h^T (accumulate), with it hg = hg + r';
+//   z = logistic(clip(zr_z (+ b_z)));  Ht = (1 - z) . t(clip(hg (+ b_h))) + z . Ht-1
+// where s(x) = 0.5 (1 + P(0.5 clamp(x, 20))) and t(x) = P(clamp(x, 10)) take onnxruntime's rational approximation P
+// (MLAS's tanh polynomials without its clamp: region.ts's rational4), logistic is MLAS's, and the clips as above.
 
 // the record's offsets: assembly/model/lstm-f32-ctx.ts (generated from tools/model-ctx.mjs)
 import {
   LS_H, LS_K, LS_GP, LS_BLOCK_K, LS_SEQ, LS_BATCH, LS_REVERSE, LS_INPUT_FORGET, LS_X_T, LS_X_B, LS_Y_T, LS_Y_D,
   LS_Y_B, LS_S_D, LS_S_B, LS_W, LS_R, LS_BIAS, LS_P, LS_SCRATCH, LS_TASK_FLOATS, LS_H0, LS_C0, LS_Y, LS_YH, LS_YC,
-  LS_CLIP, LS_QUANT, LS_KQ, LS_HQ, LS_W_SCALE, LS_R_SCALE,
+  LS_CLIP, LS_QUANT, LS_KQ, LS_HQ, LS_W_SCALE, LS_R_SCALE, LS_LBR, LS_GPH, LS_WH, LS_RH,
 } from './lstm-f32-ctx';
-import { logistic4, tanh4 } from './region';
+import { logistic4, rational4, tanh4 } from './region';
 
 /** onnxruntime's clip of a gate: with a bias at `bias` (non-zero) clip_add_bias, else clip_ignore_bias. */
 // @ts-ignore: decorator
@@ -321,4 +330,84 @@ export function lstmF32Task(ctx: usize, x: usize, _u: usize, _y: usize, _i0: i32
   const yc = <usize>load<i32>(ctx, LS_YC);
   if (yh != 0) copyOut(yh + so, hs, h);
   if (yc != 0) copyOut(yc + so, cs, h);
+}
+
+/** onnxruntime's GRU sigmoid of its rational approximation: 0.5 (1 + P(0.5 clamp(x, 20))). */
+// @ts-ignore: decorator
+@inline
+function gruSigmoid4(x: v128): v128 {
+  const half = f32x4.splat(0.5);
+  const v = f32x4.pmin(f32x4.pmax(x, f32x4.splat(-20)), f32x4.splat(20));
+  return f32x4.mul(half, f32x4.add(f32x4.splat(1), rational4(f32x4.mul(half, v))));
+}
+
+export function gruF32Task(ctx: usize, x: usize, _u: usize, _y: usize, _i0: i32, d: i32, b: i32): void {
+  const h = load<i32>(ctx, LS_H);
+  const k = load<i32>(ctx, LS_K);
+  const gp = load<i32>(ctx, LS_GP),
+    gph = load<i32>(ctx, LS_GPH);
+  const bk = load<i32>(ctx, LS_BLOCK_K);
+  const seq = load<i32>(ctx, LS_SEQ);
+  const batch = load<i32>(ctx, LS_BATCH);
+  const reverse = ((load<i32>(ctx, LS_REVERSE) >> d) & 1) != 0;
+  const lbr = load<i32>(ctx, LS_LBR) != 0;
+  const hp = (h + 3) & ~3;
+  // a direction's packed weights: z and r rows f32 [K][GP] and [H][GP], h rows [K][GPH] and [H][GPH]
+  const w = <usize>load<i32>(ctx, LS_W) + ((<usize>d * <usize>k * <usize>gp) << 2);
+  const r = <usize>load<i32>(ctx, LS_R) + ((<usize>d * <usize>h * <usize>gp) << 2);
+  const wh = <usize>load<i32>(ctx, LS_WH) + ((<usize>d * <usize>k * <usize>gph) << 2);
+  const rh = <usize>load<i32>(ctx, LS_RH) + ((<usize>d * <usize>h * <usize>gph) << 2);
+  // the biases of z, r, h and R's of h, [4][HP] per direction
+  let bias = <usize>load<i32>(ctx, LS_BIAS);
+  if (bias != 0) bias += <usize>(d * 4 * hp) << 2;
+  const part = <usize>hp << 2;
+  const tf = load<i32>(ctx, LS_TASK_FLOATS);
+  const zr = <usize>load<i32>(ctx, LS_SCRATCH) + ((<usize>(d * batch + b) * <usize>tf) << 2);
+  const hs = zr + (<usize>(gp + 4) << 2);
+  const cur = hs + part;
+  const hg = cur + part;
+  const lin = hg + (<usize>(gph + 4) << 2);
+  const so = <usize>(d * load<i32>(ctx, LS_S_D) + b * load<i32>(ctx, LS_S_B)) << 2;
+  const h0 = <usize>load<i32>(ctx, LS_H0);
+  copyIn(hs, h0 != 0 ? h0 + so : 0, h);
+  const y = <usize>load<i32>(ctx, LS_Y);
+  const xT = load<i32>(ctx, LS_X_T),
+    xB = load<i32>(ctx, LS_X_B);
+  const yT = load<i32>(ctx, LS_Y_T);
+  const yDB = d * load<i32>(ctx, LS_Y_D) + b * load<i32>(ctx, LS_Y_B);
+  const clip = f32x4.splat(load<f32>(ctx, LS_CLIP));
+  const nclip = f32x4.neg(clip);
+  const one = f32x4.splat(1);
+  const ten = f32x4.splat(10);
+  const rOff = <usize>h << 2;
+  for (let t = 0; t < seq; t++) {
+    const tt = reverse ? seq - 1 - t : t;
+    const xt = x + (<usize>(tt * xT + b * xB) << 2);
+    product(zr, xt, w, k, bk, gp, false);
+    product(hg, xt, wh, k, bk, gph, false);
+    product(zr, hs, r, h, bk, gp, true);
+    if (lbr) {
+      if (bias != 0) memory.copy(lin, bias + 3 * part, part);
+      product(lin, hs, rh, h, bk, gph, bias != 0);
+    }
+    for (let j = 0; j < h; j += 4) {
+      const jo = <usize>j << 2;
+      const rv = clipped(v128.load(zr + rOff + jo), bias != 0 ? bias + part + jo : 0, clip, nclip);
+      v128.store(cur + jo, f32x4.mul(v128.load((lbr ? lin : hs) + jo), gruSigmoid4(rv)));
+    }
+    if (!lbr) product(hg, cur, rh, h, bk, gph, true);
+    for (let j = 0; j < h; j += 4) {
+      const jo = <usize>j << 2;
+      let hin = v128.load(hg + jo);
+      if (lbr) hin = f32x4.add(hin, v128.load(cur + jo));
+      const z = logistic4(clipped(v128.load(zr + jo), bias != 0 ? bias + jo : 0, clip, nclip));
+      const hv = clipped(hin, bias != 0 ? bias + 2 * part + jo : 0, clip, nclip);
+      const g = rational4(f32x4.pmin(f32x4.pmax(hv, f32x4.neg(ten)), ten));
+      const keep = f32x4.mul(z, v128.load(hs + jo));
+      v128.store(hs + jo, f32x4.add(f32x4.mul(f32x4.sub(one, z), g), keep));
+    }
+    if (y != 0) copyOut(y + (<usize>(tt * yT + yDB) << 2), hs, h);
+  }
+  const yh = <usize>load<i32>(ctx, LS_YH);
+  if (yh != 0) copyOut(yh + so, hs, h);
 }

@@ -130,7 +130,16 @@ const TB0: f32 = 4.89352518554385e-3;
 // @ts-ignore: decorator
 @inline
 export function tanh4(x: v128): v128 {
-  const v = f32x4.pmin(f32x4.pmax(x, f32x4.splat(-9)), f32x4.splat(9));
+  return rational4(f32x4.pmin(f32x4.pmax(x, f32x4.splat(-9)), f32x4.splat(9)));
+}
+
+/**
+ * The rational function of MLAS's tanh without its clamp: p(v) / q(v). onnxruntime's GRU takes it for its reset and
+ * output gates with a clamp of its own (assembly/model/lstm-f32.ts).
+ */
+// @ts-ignore: decorator
+@inline
+export function rational4(v: v128): v128 {
   const v2 = f32x4.mul(v, v);
   let p = madd(v2, f32x4.splat(TA13), f32x4.splat(TA11));
   p = madd(p, v2, f32x4.splat(TA9));

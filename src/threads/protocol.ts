@@ -106,8 +106,9 @@ export const TASK_FUNCTIONS = [
   'gemmF32Task',
   'matmulPackTask',
   'matmulF32Task',
-  // model executor: float32 LSTM with constant weights (assembly/model/lstm-f32.ts)
+  // model executor: float32 LSTM and GRU with constant weights (assembly/model/lstm-f32.ts)
   'lstmF32Task',
+  'gruF32Task',
   // model executor: the float element-wise region (assembly/model/region.ts)
   'regionTask',
   // model executor: float32 pools (assembly/model/spatial-pool-f32.ts)

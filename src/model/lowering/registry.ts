@@ -1073,7 +1073,15 @@ op(':GRU', {
   doc: "float32 GRU, every direction and layout, linear_before_reset both ways, onnxruntime's gate arithmetic",
   shape: SHAPE.gru,
   ref: 'Rnn.ts',
-  impls: [{ backend: 'host', when: 'always', lower: lowerRnn(() => HOST_OPS.get(':GRU')!), files: [`${HOST}rnn.ts`] }],
+  impls: [
+    {
+      backend: 'float-simd',
+      when: 'constant W, R (B), the default activations, no sequence_lens (or all seq)',
+      lower: lstmKernelOp(false, true),
+      files: ['src/model/backends/wasm-float/lstm.ts', 'assembly/model/lstm-f32.ts', `${HOST}rnn.ts`],
+    },
+    { backend: 'host', when: 'any other case', lower: lowerRnn(() => HOST_OPS.get(':GRU')!), files: [`${HOST}rnn.ts`] },
+  ],
 });
 op(':NonMaxSuppression', {
   since: 10,

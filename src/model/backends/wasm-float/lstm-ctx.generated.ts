@@ -36,12 +36,14 @@ export const LSTM_F32_CTX = {
   LS_W: 60,
   /** i32: R^T packed, f32 [dirs][H][GP] */
   LS_R: 64,
-  /** i32: the fused biases Wb + Rb, f32 [dirs][4H] and 4 more, or 0 (no B) */
+  /** i32: the fused biases Wb + Rb, f32 [dirs][4H] and 4 more, or 0 (no B); GRU: [dirs][4][HP] and 4 more: z (Wb + Rb),
+   * r (Wb + Rb), h (Wb + Rb, or Wb with linear_before_reset), Rb of h */
   LS_BIAS: 68,
   /** i32: the peepholes, f32 [dirs][3H] and 4 more, or 0 (no P) */
   LS_P: 72,
   /** i32: per task (d, b): gates [GP + 4], h [HP], c [HP] (HP: H rounded up to 4), f32; quantized mode then X
-   * quantized, i16 [seq][KQ], and h quantized, i16 [HQ] */
+   * quantized, i16 [seq][KQ], and h quantized, i16 [HQ]; GRU: gates z, r [GP + 4], h [HP], the reset-gated values [HP],
+   * gate h [GPH + 4] */
   LS_SCRATCH: 76,
   /** i32: floats (4 bytes) of one task scratch: GP + 4 + 2 HP (and the quantized rows) */
   LS_TASK_FLOATS: 80,
@@ -68,6 +70,14 @@ export const LSTM_F32_CTX = {
   LS_W_SCALE: 120,
   /** i32: quantized mode: the scale of each column of R, f32 [dirs][GP] (0 past 4H) */
   LS_R_SCALE: 124,
+  /** i32: GRU (gruF32Task; LS_W / LS_R hold the z and r rows, GP 2H rounded up to 16): linear_before_reset */
+  LS_LBR: 128,
+  /** i32: GRU: columns of the packed h rows: H rounded up to 16, zeros after H */
+  LS_GPH: 132,
+  /** i32: GRU: W's h rows transposed, f32 [dirs][K][GPH] */
+  LS_WH: 136,
+  /** i32: GRU: R's h rows transposed, f32 [dirs][H][GPH] */
+  LS_RH: 140,
   /** bytes the host allocates for the record */
-  LS_CTX_BYTES: 144,
+  LS_CTX_BYTES: 160,
 } as const;

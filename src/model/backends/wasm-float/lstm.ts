@@ -11,6 +11,7 @@
  * DynamicQuantizeLSTM (the quantized mode) under the same conditions and batch 1: its 8-bit W and R minus their zero
  * points packed as i16 pairs of k, [dirs][KQ / 2][GP][2], with the scale of each column; the kernel quantizes X once
  * and h at each step as the TypeScript operator's quantGemm does.
+ * GRU (gruF32Task, prepareGruKernel) under the same conditions, any linear_before_reset.
  * Everything else: the TypeScript operator (the operator table's next implementation).
  */
 import type { WasmRuntimeCore } from '../../../runtime.js';
@@ -19,7 +20,7 @@ import type { Lower } from '../../executor/step.js';
 import { kernelStep } from '../../executor/step.js';
 import { attrFloat, attrInt, attrString } from '../host/common.js';
 import { infoOf } from '../host/lower.js';
-import { dynamicQuantizeLstm, LSTM, quantParams } from '../host/rnn.js';
+import { dynamicQuantizeLstm, GRU, LSTM, quantParams } from '../host/rnn.js';
 import { PACKED_STRIDE_K } from '../../numerics/sgemm.js';
 import { LSTM_F32_CTX as L } from './lstm-ctx.generated.js';
 import { HeapKernel } from './kernels.js';
@@ -212,12 +213,126 @@ export function prepareLstmKernel(
 }
 
 /**
- * The operator table's float SIMD implementation of LSTM: where prepareLstmKernel takes the node, a step running the
+ * The GRU kernel (gruF32Task) of a GRU node, prepared, or null where the TypeScript operator runs it: constant W and
+ * R (B constant or absent), the default activations (Sigmoid, Tanh per direction), no sequence_lens (or all seq), K > 0,
+ * seq > 0, H > 0; any direction, layout, clip, linear_before_reset; initial_h computed, constant or absent. W and R
+ * split into their z, r rows ([dirs][K][GP], [dirs][H][GP], GP: 2H rounded up to 16) and their h rows ([dirs][K][GPH],
+ * [dirs][H][GPH]), the biases per direction as [4][HP]: z and r fused (Wb + Rb), h fused or (linear_before_reset) Wb
+ * alone, and R's h bias. Call it after the operator's factory accepted the node.
+ */
+export function prepareGruKernel(node: HostOpNode, inputs: readonly (HostValueInfo | undefined)[]): Prepared | null {
+  const [xi, wi, ri, bi, li, hi] = inputs;
+  if (!xi || xi.constant || xi.type !== 'float32') return null;
+  const W = constFloats(wi),
+    R = constFloats(ri);
+  if (!W || !R) return null;
+  const B = bi ? constFloats(bi) : undefined;
+  if (B === null) return null;
+  const acts = node.attributes.get('activations');
+  if (acts) {
+    if (acts.kind !== 'strings') return null;
+    const want = ['sigmoid', 'tanh'];
+    if (acts.value.some((a, k) => a.toLowerCase() !== want[k % 2])) return null;
+  }
+  const direction = attrString(node, 'direction', 'forward');
+  const dirs = direction === 'bidirectional' ? 2 : 1;
+  const layout = attrInt(node, 'layout', 0);
+  const H = attrInt(node, 'hidden_size', 0);
+  const [seq, batch, K] = layout === 0 ? xi.dims : [xi.dims[1], xi.dims[0], xi.dims[2]];
+  if (seq * batch * K * H === 0) return null;
+  if (li) {
+    const lens = li.constant?.data;
+    if (!(lens instanceof Int32Array) || lens.some((l) => l !== seq)) return null;
+  }
+  const h0c = hi ? constFloats(hi) : null;
+  const lbr = attrInt(node, 'linear_before_reset', 0) !== 0;
+  const gp = Math.ceil((2 * H) / 16) * 16,
+    gph = Math.ceil(H / 16) * 16,
+    hp = Math.ceil(H / 4) * 4;
+  // rows [dirs][3H][k] -> the z, r rows and the h rows apart
+  const rowsOf = (M: Float32Array, k: number, from: number, count: number): Float32Array => {
+    const out = new Float32Array(dirs * count * k);
+    for (let d = 0; d < dirs; d++)
+      out.set(M.subarray((d * 3 * H + from) * k, (d * 3 * H + from + count) * k), d * count * k);
+    return out;
+  };
+  const wp = packGates(rowsOf(W, K, 0, 2 * H), dirs, 2 * H, K, gp),
+    rp = packGates(rowsOf(R, H, 0, 2 * H), dirs, 2 * H, H, gp),
+    whp = packGates(rowsOf(W, K, 2 * H, H), dirs, H, K, gph),
+    rhp = packGates(rowsOf(R, H, 2 * H, H), dirs, H, H, gph);
+  let bias: Float32Array | null = null;
+  if (B) {
+    bias = new Float32Array(dirs * 4 * hp + 4);
+    for (let d = 0; d < dirs; d++) {
+      const b0 = d * 6 * H,
+        o = d * 4 * hp;
+      for (let j = 0; j < H; j++) {
+        bias[o + j] = Math.fround(B[b0 + j] + B[b0 + 3 * H + j]);
+        bias[o + hp + j] = Math.fround(B[b0 + H + j] + B[b0 + 4 * H + j]);
+        bias[o + 2 * hp + j] = lbr ? B[b0 + 2 * H + j] : Math.fround(B[b0 + 2 * H + j] + B[b0 + 5 * H + j]);
+        bias[o + 3 * hp + j] = B[b0 + 5 * H + j];
+      }
+    }
+  }
+  const clip = node.attributes.has('clip') ? Math.fround(attrFloat(node, 'clip', 0)) : FLT_MAX;
+  const reverse = direction === 'bidirectional' ? 2 : direction === 'reverse' ? 1 : 0;
+  // z, r gates [GP + 4], h [HP], reset-gated [HP], gate h [GPH + 4], R's h product [GPH + 4]
+  const taskFloats = gp + 4 + 2 * hp + 2 * (gph + 4);
+  const strides =
+    layout === 0
+      ? { xT: batch * K, xB: K, yT: dirs * batch * H, yD: batch * H, yB: H, sD: batch * H, sB: H }
+      : { xT: K, xB: seq * K, yT: dirs * H, yD: H, yB: seq * dirs * H, sD: H, sB: dirs * H };
+  const make = (core: WasmRuntimeCore): { kernel: HeapKernel; h0: number; c0: number } => {
+    const kern = new HeapKernel('gru-f32-simd', core, L.LS_CTX_BYTES);
+    try {
+      const fields: [number, number][] = [
+        [L.LS_H, H],
+        [L.LS_K, K],
+        [L.LS_GP, gp],
+        [L.LS_GPH, gph],
+        [L.LS_BLOCK_K, PACKED_STRIDE_K],
+        [L.LS_SEQ, seq],
+        [L.LS_BATCH, batch],
+        [L.LS_REVERSE, reverse],
+        [L.LS_LBR, lbr ? 1 : 0],
+        [L.LS_X_T, strides.xT],
+        [L.LS_X_B, strides.xB],
+        [L.LS_Y_T, strides.yT],
+        [L.LS_Y_D, strides.yD],
+        [L.LS_Y_B, strides.yB],
+        [L.LS_S_D, strides.sD],
+        [L.LS_S_B, strides.sB],
+        [L.LS_W, kern.put(wp)],
+        [L.LS_R, kern.put(rp)],
+        [L.LS_WH, kern.put(whp)],
+        [L.LS_RH, kern.put(rhp)],
+        [L.LS_BIAS, bias ? kern.put(bias) : 0],
+        [L.LS_SCRATCH, kern.put(new Float32Array(dirs * batch * taskFloats))],
+        [L.LS_TASK_FLOATS, taskFloats],
+      ];
+      for (const [f, v] of fields) kern.i32(f, v);
+      core.f32()[(kern.ctx + L.LS_CLIP) >> 2] = clip;
+      const h0 = h0c ? kern.put(h0c) : 0;
+      kern.dispatch = [
+        { fn: 'gruF32Task', range: [dirs, batch], args: [{ base: 'src' }, { base: 'none' }, { base: 'none' }] },
+      ];
+      return { kernel: kern, h0, c0: 0 };
+    } catch (e) {
+      kern.dispose();
+      throw e;
+    }
+  };
+  return { make, macs: dirs * seq * batch * 3 * H * (K + H) };
+}
+
+/**
+ * The operator table's float SIMD implementation of LSTM (of GRU with `gru`, of DynamicQuantizeLSTM with `quantized`):
+ * where prepareLstmKernel (prepareGruKernel) takes the node, a step running the
  * kernel on the pool's threads, the pointers of initial_h / initial_c and of the outputs written into its record
  * before each run; otherwise undefined (the next implementation). The TypeScript operator checks the node first, so
  * that both refuse the same nodes with the same errors. An omitted output ('') is not written.
  */
-export function lstmKernelOp(quantized = false): Lower {
+export function lstmKernelOp(quantized = false, gru = false): Lower {
   return (node, c) => {
     const { name, values, opset } = c;
     const hostNode = { name: node.name, opType: node.opType, domain: node.domain, attributes: node.attributes };
@@ -236,8 +351,8 @@ export function lstmKernelOp(quantized = false): Lower {
         return { type: 'float32', dims: layout === 0 ? [seq, dirs, batch, hidden] : [batch, seq, dirs, hidden] };
       return { type: 'float32', dims: layout === 0 ? [dirs, batch, hidden] : [batch, dirs, hidden] };
     });
-    (quantized ? dynamicQuantizeLstm(node.outputs[0] !== '') : LSTM)(hostNode, ins, outs, opset);
-    const prepared = prepareLstmKernel(hostNode, ins, quantized);
+    (gru ? GRU : quantized ? dynamicQuantizeLstm(node.outputs[0] !== '') : LSTM)(hostNode, ins, outs, opset);
+    const prepared = gru ? prepareGruKernel(hostNode, ins) : prepareLstmKernel(hostNode, ins, quantized);
     if (!prepared) return undefined;
     const outputs = [...node.outputs];
     return {
