@@ -5,7 +5,8 @@
  *             element types (graph/passes/check-types.ts: BAD_MODEL) -> on one GraphView:
  *             fold constants -> inline the Ifs of constant conditions, lift the other Ifs' reads of the enclosing
  *             graph into inputs (graph/passes/inline-if.ts) -> remove Identity / Dropout -> fold BatchNormalization ->
- *             a float MatMul read only by an Add into a Gemm (as onnxruntime does) -> quantize float weights as
+ *             a float MatMul read only by an Add into a Gemm (as onnxruntime does) -> onnxruntime's QDQ propagation
+ *             (graph/passes/propagate-qdq.ts) -> quantize float weights as
  *             onnxruntime's WeightBiasQuantization -> fuse Q/DQ groups (the table's rules) -> fold Pads -> the DQs
  *             of constants left unfused into float initializers -> compose tables -> a QLinearMatMul of many rows as
  *             a 1x1 convolution over pixels -> size checks -> name the steps -> the work budget
@@ -33,6 +34,7 @@ import { foldConstantsPass } from './graph/passes/fold-constants.js';
 import { removeIdentityPass } from './graph/passes/remove-identity.js';
 import { foldBatchNormPass } from './graph/passes/fold-batchnorm.js';
 import { fuseQdqPass } from './graph/passes/fuse-qdq.js';
+import { propagateQdqPass } from './graph/passes/propagate-qdq.js';
 import { fuseMatMulAddPass } from './graph/passes/fuse-matmul-add.js';
 import { fuseLayerNormPass } from './graph/passes/fuse-layer-norm.js';
 import { fuseDivMulPass, fuseGeluPass } from './graph/passes/fuse-gelu.js';
@@ -265,6 +267,9 @@ function preparePasses(
   foldBatchNormPass(view);
   if (hooks.divMul !== false) fuseDivMulPass(view);
   fuseMatMulAddPass(view);
+  // onnxruntime's QDQ propagation (a basic-level rewrite: before its fusions): Q back and DQ forward through Reshape,
+  // Transpose, Slice, ... so that the Q/DQ fusion below meets the groups onnxruntime's does
+  propagateQdqPass(view);
   // onnxruntime's MatMulScaleFusion: a MatMul scaled before or after by a constant becomes FusedMatMul (its bits)
   if (hooks.matmulScale !== false)
     fuseMatMulScalePass(view, () => ortKnownShapes(typed, () => declaredDims(read, typed)));

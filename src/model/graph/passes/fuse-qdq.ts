@@ -24,7 +24,8 @@
  * Input: a graph after inferShapes, foldConstants, removeIdentity and foldBatchNorm (every node output annotated;
  * weights, scales and zero points initializers). A model in QOperator form has no group and passes unchanged.
  *
- * Not done (onnxruntime does): QDQPropagationTransformer, DoubleQDQPairsRemover, MatMulIntegerToFloat, QLinearWhere,
+ * onnxruntime's QDQPropagationTransformer runs before this pass (./propagate-qdq.ts).
+ * Not done (onnxruntime does): DoubleQDQPairsRemover, MatMulIntegerToFloat, QLinearWhere,
  * GatherElements and the Reduce* drops, 16-bit and 4-bit types.
  */
 import { quantizeValue } from '../../numerics/quantize.js';
