@@ -583,9 +583,12 @@ function qdqModel(r: () => number, [C, M, H, W]: number[]) {
     conv('xd', 'w1d', 'b1d', 'c1'),
     Q('c1', 's1', 'z1', 'c1q'),
     DQ('c1q', 's1', 'z1', 'c1d'),
+    // (an Abs first: a DQ straight into the MaxPool would move past it, onnxruntime's QDQ propagation, and the pool
+    // would run on codes)
+    { opType: 'Abs', inputs: ['c1d'], outputs: ['c1a'] },
     {
       opType: 'MaxPool',
-      inputs: ['c1d'],
+      inputs: ['c1a'],
       outputs: ['mp'],
       attributes: [A.ints('kernel_shape', [3, 3]), A.ints('strides', [2, 2]), A.ints('pads', [1, 1, 1, 1])],
     },
@@ -732,7 +735,7 @@ describe('float32 pools in models, against onnxruntime-web', () => {
   );
 
   it.skipIf(!ort)(
-    'QDQ Conv -> DQ -> MaxPool -> AveragePool -> Q -> Conv -> DQ -> GlobalAveragePool: equal, the pools in NCHW44, no host relayout',
+    'QDQ Conv -> DQ -> Abs -> MaxPool -> AveragePool -> Q -> Conv -> DQ -> GlobalAveragePool: equal, the pools in NCHW44, no host relayout',
     async () => {
       const r = rng(1322);
       for (const shape of [
