@@ -5,7 +5,8 @@
 // whose sums round differently in any other order: K (input channels per group x kernel positions) below, at and
 // above 128, 256 and 1024; output planes smaller and larger than K and not multiples of 4; groups, depthwise, 1x1,
 // 3x3, 7x7 stride 2, pads, dilations, 1-D, 2-D, 3-D, whole-row kernels, bias or not, batch > 1, an infinite weight
-// in the padding. The wasm kernel also on two threads.
+// in the padding; stride 2 over rows of eight cells and more. The wasm kernel also a chunk of cells per task, in
+// pieces, and on two threads.
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createRuntime, type Runtime } from '../src/index.js';
@@ -95,6 +96,13 @@ const SHAPES: Shape[] = [
   { c: 33, m: 4, sp: [15, 14], ker: [3, 3], dil: [2, 3], pads: [2, 2, 2, 2] },
   { c: 30, m: 4, sp: [17, 13], ker: [3, 5], strides: [2, 1], autoPad: 'SAME_UPPER' },
   { c: 30, m: 4, sp: [12, 13], ker: [4, 4], strides: [2, 2], autoPad: 'SAME_LOWER' },
+  // stride 2 along rows of eight cells and more (runs of every other input cell; the plane's last cells)
+  { c: 5, m: 6, sp: [20, 35], ker: [3, 3], strides: [2, 2], pads: [1, 1, 1, 1] },
+  { c: 4, m: 3, sp: [9, 34], ker: [3, 3], strides: [2, 2], pads: [0, 0, 1, 1] },
+  { c: 16, m: 16, group: 16, sp: [37, 41], ker: [3, 3], strides: [2, 2], pads: [1, 1, 1, 1] },
+  { c: 9, m: 9, group: 9, sp: [23, 36], ker: [5, 5], strides: [2, 2], pads: [2, 2, 2, 2] },
+  { c: 6, m: 6, group: 6, sp: [21, 50], ker: [3, 3], strides: [2, 2], dil: [2, 2], pads: [2, 2, 2, 2] },
+  { c: 3, m: 5, sp: [101], ker: [3], strides: [2], pads: [1, 1] },
   // groups, depthwise
   { c: 8, m: 8, group: 8, sp: [17, 19], ker: [3, 3], pads: [1, 1, 1, 1] },
   { c: 12, m: 12, group: 12, sp: [11, 13], ker: [5, 5], strides: [2, 2], pads: [2, 2, 2, 2] },
@@ -550,6 +558,26 @@ describe("an Add of two Convs: the one onnxruntime-web fuses, or none (a PP-OCR 
 
 describe('float Conv in pieces of cells (a column matrix too large whole: 1024 x 1024 float16 ISNet)', () => {
   it.skipIf(!ort)(
+    'the wasm kernel a chunk of cells per task (8 cells and more) equals onnxruntime-web bit for bit',
+    async () => {
+      const rt = await createRuntime();
+      const saved = { ...CONV_LIMITS };
+      try {
+        for (const chunkColBytes of [1, 40000]) {
+          CONV_LIMITS.chunkedFromBytes = 0;
+          CONV_LIMITS.chunkColBytes = chunkColBytes;
+          const [fails, algos] = await kernelFailures(rt, true, `chunks of ${chunkColBytes} bytes`);
+          expect(fails.join('\n')).toBe('');
+          expect([...algos].join(' ')).toContain('conv-f32-simd-chunks');
+        }
+      } finally {
+        Object.assign(CONV_LIMITS, saved);
+        rt.dispose();
+      }
+    },
+  );
+
+  it.skipIf(!ort)(
     'the wasm kernel built in pieces of 8 and of more cells equals onnxruntime-web bit for bit',
     async () => {
       const rt = await createRuntime();
@@ -581,6 +609,22 @@ describe.skipIf(!existsSync(DIST) || !ort)('float Conv on 2 threads', () => {
       for (const sync of [true, false]) {
         const [fails] = await kernelFailures(rt2 as unknown as Runtime, sync, sync ? 'run' : 'runAsync');
         expect(fails.join('\n')).toBe('');
+      }
+      // a chunk of cells per task, the tasks on both threads
+      const limits = (
+        (await import(new URL('../dist/src/model/backends/wasm-float/kernels.js', import.meta.url).href)) as {
+          CONV_LIMITS: typeof CONV_LIMITS;
+        }
+      ).CONV_LIMITS;
+      const saved = { ...limits };
+      try {
+        limits.chunkedFromBytes = 0;
+        limits.chunkColBytes = 1;
+        const [fails, algos] = await kernelFailures(rt2 as unknown as Runtime, true, 'chunks, 2 threads');
+        expect(fails.join('\n')).toBe('');
+        expect([...algos].join(' ')).toContain('conv-f32-simd-chunks');
+      } finally {
+        Object.assign(limits, saved);
       }
     } finally {
       rt2.dispose();

@@ -73,8 +73,14 @@ export const CV_WT: i32 = 60;
 export const CV_PIECE: i32 = 64;
 /** i32: 1: ConvAdd with activation 'Relu', each finished output y becomes y < 0 ? 0 : y */
 export const CV_RELU: i32 = 68;
+/** i32: byte offset of the runs table, i32 [ceil(OSIZE / 8)][KSIZE]: the input cell of the first of the eight cells of
+ * a panel block at a kernel position where the eight read input cells CV_RUN_STEP apart (the last read within the
+ * plane: 16 floats for a step of 2), else -1 */
+export const CV_RUNS: i32 = 72;
+/** i32: the input cells between the cells of a run: 1, or 2 (a stride-2 convolution) */
+export const CV_RUN_STEP: i32 = 76;
 /** bytes the host allocates for the record */
-export const CV_CTX_BYTES: i32 = 80;
+export const CV_CTX_BYTES: i32 = 96;
 
 // ---- channelAffine record ----
 /** i32: planes (N * C) */

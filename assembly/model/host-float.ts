@@ -17,8 +17,9 @@
 //                        position by kernel position Y[dest] = f32(Y[dest] + col) (each cell meets its positions in
 //                        order), then the bias.
 //   convIm2colTask,    Conv, X [N, C, in..] -> Y [N, M, out..], as src/model/backends/host/conv.ts: per image and group
-//   convF32Task        the column matrix col[(c, p)][o] = X[c, tap[p][o]] (0 where tap is -1: padding), in panels of
-//                      eight cells (convIm2colTask; convPiecesTask a piece of cells at a time), then per output channel
+//   convF32Task,       the column matrix col[(c, p)][o] = X[c, tap[p][o]] (0 where tap is -1: padding), in panels of
+//   convChunkTask      eight cells (convIm2colTask; convChunkTask a chunk of cells per task, then every output channel
+//                      over it; convPiecesTask a piece of cells at a time), then per output channel
 //                      m and cell o the terms f32(W[m][r] * col[r][o]) over the rows r = (c, p) summed in
 //                      onnxruntime's order (src/model/numerics/conv-order.ts): blocks of CV_BLOCK rows, each summed
 //                      from 0 and added onto the earlier blocks' sum; or, where CV_ONEROW, the first term then every
@@ -44,7 +45,7 @@ import {
   CT_MODE, CT_CG, CT_MG, CT_GROUP, CT_KSIZE, CT_INSIZE, CT_OSIZE, CT_CHUNK, CT_W, CT_DEST, CT_BIAS, CT_MODE_DIRECT,
   CT_MODE_ACCUMULATE, AF_PLANES, AF_C, AF_INNER, AF_PLANES_PER_TASK, AF_S, AF_B, RL_N, RL_GRAIN, SM_ROWS, SM_LEN,
   SM_ROWS_PER_TASK, CV_CG, CV_MG, CV_GROUP, CV_KSIZE, CV_INSIZE, CV_OSIZE, CV_CHUNK, CV_TAP, CV_BIAS, CV_COL,
-  CV_QUADS, CV_BLOCK, CV_ONEROW, CV_GROUPED, CV_SUM, CV_WT, CV_PIECE, CV_RELU, LN_ROWS, LN_W, LN_ROWS_PER_TASK, LN_SCALE,
+  CV_QUADS, CV_BLOCK, CV_ONEROW, CV_GROUPED, CV_SUM, CV_WT, CV_PIECE, CV_RELU, CV_RUNS, CV_RUN_STEP, LN_ROWS, LN_W, LN_ROWS_PER_TASK, LN_SCALE,
   LN_BIAS, LN_EPS, LN_MEAN, LN_INV_STD, IN_PLANES, IN_C, IN_W, IN_PLANES_PER_TASK, IN_SCALE, IN_BIAS, IN_EPS, RD_ROWS, RD_LEN,
   RD_ROWS_PER_TASK, RD_KIND, RD_MEAN, RD_MAX, RD_MIN, RD_GMAX,
   RC_OUTER, RC_R, RC_K, RC_COLS_PER_TASK, RC_MEAN, RC_FROM_ZERO,
@@ -84,42 +85,50 @@ export function convIm2colTask(ctx: usize, x: usize, _u: usize, _y: usize, _i0: 
   const rows = cg * kSize;
   const col = <usize>load<i32>(ctx, CV_COL) + <usize>(img * group + g) * colBytes(rows, oSize);
   const xg = x + ((<usize>((img * group + g) * cg) * <usize>inSize) << 2);
-  im2colCells(xg, tap, col, cg, kSize, inSize, oSize, 0, oSize);
+  im2colCells(xg, tap, <usize>load<i32>(ctx, CV_RUNS), load<i32>(ctx, CV_RUN_STEP), col, cg, kSize, inSize, oSize, 0, oSize);
+}
+
+/** Lanes 0 and 2 of a, then of b: the even floats of eight consecutive ones. */
+// @ts-ignore: decorator
+@inline
+function evens(a: v128, b: v128): v128 {
+  return i8x16.shuffle(a, b, 0, 1, 2, 3, 8, 9, 10, 11, 16, 17, 18, 19, 24, 25, 26, 27);
 }
 
 /**
  * Cells [o0, o1) (o0 a multiple of 8) of the column matrix of the group's input xg (cg planes of inSize floats) by the
  * tap table, into the panels at col (whose first cell is o0): X[c, tap[p][o]], 0 where the tap is -1 (padding).
- * Block by block, so the writes run in order.
+ * Block by block, so the writes run in order; a block whose eight cells read eight consecutive inputs at a kernel
+ * position (the runs table: its first input cell, else -1) is two vector copies.
  */
 function im2colCells(
-  xg: usize, tap: usize, col: usize, cg: i32, kSize: i32, inSize: i32, oSize: i32, o0: i32, o1: i32,
+  xg: usize, tap: usize, runs: usize, step: i32, col: usize, cg: i32, kSize: i32, inSize: i32, oSize: i32, o0: i32,
+  o1: i32,
 ): void {
   const rows = cg * kSize;
   for (let ob = o0; ob < o1; ob += 8) {
     let oe = ob + 8;
     if (oe > o1) oe = o1;
     let dst = cellAt(col, rows, 0, ob - o0);
+    const rb = runs + ((<usize>(ob >> 3) * <usize>kSize) << 2);
     for (let ci = 0; ci < cg; ci++) {
       const xb = xg + ((<usize>ci * <usize>inSize) << 2);
       for (let p = 0; p < kSize; p++) {
-        const t = tap + ((<usize>p * <usize>oSize) << 2);
-        let o = ob;
-        // four cells reading four consecutive inputs (a stride-1 row away from the padding): one vector copy
-        for (; o + 4 <= oe; o += 4) {
-          const d = dst + (<usize>(o - ob) << 2);
-          const tv = v128.load(t + (<usize>o << 2));
-          const off = i32x4.extract_lane(tv, 0);
-          if (off >= 0 && i32x4.all_true(i32x4.eq(tv, i32x4.add(i32x4.splat(off), STEP4)))) {
-            v128.store(d, v128.load(xb + (<usize>off << 2)));
-            continue;
+        const run = load<i32>(rb + (<usize>p << 2));
+        if (run >= 0) {
+          const src = xb + (<usize>run << 2);
+          if (step == 1) {
+            v128.store(dst, v128.load(src));
+            v128.store(dst, v128.load(src, 16), 16);
+          } else {
+            v128.store(dst, evens(v128.load(src), v128.load(src, 16)));
+            v128.store(dst, evens(v128.load(src, 32), v128.load(src, 48)), 16);
           }
-          for (let j = 0; j < 4; j++) {
-            const q = load<i32>(t + (<usize>(o + j) << 2));
-            store<f32>(d + (<usize>j << 2), q < 0 ? <f32>0 : load<f32>(xb + (<usize>q << 2)));
-          }
+          dst += 32;
+          continue;
         }
-        for (; o < oe; o++) {
+        const t = tap + ((<usize>p * <usize>oSize) << 2);
+        for (let o = ob; o < oe; o++) {
           const q = load<i32>(t + (<usize>o << 2));
           store<f32>(dst + (<usize>(o - ob) << 2), q < 0 ? <f32>0 : load<f32>(xb + (<usize>q << 2)));
         }
@@ -262,6 +271,8 @@ function oneRowSums(ctx: usize, x: usize, z: usize, y: usize, img: i32, g: i32, 
   const hasSum = load<i32>(ctx, CV_SUM) == 1;
   const block = load<i32>(ctx, CV_BLOCK);
   const grouped = load<i32>(ctx, CV_GROUPED);
+  const runs = <usize>load<i32>(ctx, CV_RUNS);
+  const step = load<i32>(ctx, CV_RUN_STEP);
   const zero = f32x4.splat(0);
   const wm = <usize>load<i32>(ctx, CV_WT) + ((<usize>g * <usize>rows) << 4);
   const b: f32 = hasBias ? load<f32>(bias + (<usize>g << 2)) : 0;
@@ -280,13 +291,30 @@ function oneRowSums(ctx: usize, x: usize, z: usize, y: usize, img: i32, g: i32, 
       b0 = v128.load(zj + at, 16);
     }
     let wp = wm;
+    const rb = runs + ((<usize>(o >> 3) * <usize>kSize) << 2);
     for (let c = 0; c < cg; c++) {
       const xb = xg + ((<usize>c * <usize>inSize) << 2);
       let t = tap + at;
       for (let p = 0; p < kSize; p++) {
         const w = v128.load32_splat(wp);
-        const t0 = f32x4.mul(w, tapVector(xb, t));
-        const t1 = f32x4.mul(w, tapVector(xb, t + 16));
+        // eight consecutive inputs (the runs table): two loads; else through the tap table
+        const run = load<i32>(rb + (<usize>p << 2));
+        let x0: v128, x1: v128;
+        if (run >= 0) {
+          const src = xb + (<usize>run << 2);
+          if (step == 1) {
+            x0 = v128.load(src);
+            x1 = v128.load(src, 16);
+          } else {
+            x0 = evens(v128.load(src), v128.load(src, 16));
+            x1 = evens(v128.load(src, 32), v128.load(src, 48));
+          }
+        } else {
+          x0 = tapVector(xb, t);
+          x1 = tapVector(xb, t + 16);
+        }
+        const t0 = f32x4.mul(w, x0);
+        const t1 = f32x4.mul(w, x1);
         if (first) {
           a0 = t0;
           b0 = t1;
@@ -363,6 +391,32 @@ export function convF32Task(ctx: usize, x: usize, z: usize, y: usize, img: i32, 
 }
 
 /**
+ * Cells [t * CHUNK, (t + 1) * CHUNK) of group g of image img: their part of the column matrix (at its place in the
+ * whole matrix of the plane), then every output channel of the group over them while that part is in the cache (the
+ * same sums as convF32Task's: a cell's sums do not depend on which cells share its column matrix). For planes of many
+ * cells, where building the whole matrix first would run it through memory. Range [N, GROUP, ceil(OSIZE / CHUNK)].
+ */
+export function convChunkTask(ctx: usize, x: usize, z: usize, y: usize, img: i32, g: i32, t: i32): void {
+  const cg = load<i32>(ctx, CV_CG);
+  const mg = load<i32>(ctx, CV_MG);
+  const group = load<i32>(ctx, CV_GROUP);
+  const kSize = load<i32>(ctx, CV_KSIZE);
+  const inSize = load<i32>(ctx, CV_INSIZE);
+  const oSize = load<i32>(ctx, CV_OSIZE);
+  const chunk = load<i32>(ctx, CV_CHUNK);
+  const tap = <usize>load<i32>(ctx, CV_TAP);
+  const rows = cg * kSize;
+  const o0 = t * chunk;
+  if (o0 >= oSize) return;
+  let o1 = o0 + chunk;
+  if (o1 > oSize) o1 = oSize;
+  const col = <usize>load<i32>(ctx, CV_COL) + <usize>(img * group + g) * colBytes(rows, oSize);
+  const xg = x + ((<usize>((img * group + g) * cg) * <usize>inSize) << 2);
+  im2colCells(xg, tap, <usize>load<i32>(ctx, CV_RUNS), load<i32>(ctx, CV_RUN_STEP), cellAt(col, rows, 0, o0), cg, kSize, inSize, oSize, o0, o1);
+  convRange(ctx, col, 0, z, y, img, g, 0, (mg + 3) >> 2, o0, o1);
+}
+
+/**
  * CV_PIECE cells at a time: the column matrix of those cells only (in the task's part of the scratch), then every
  * output channel of the group over them, as convF32Task computes them (the same sums: a cell's sums do not depend on
  * which cells share its column matrix). For planes whose whole column matrix would be too large. Range [N, GROUP].
@@ -382,7 +436,7 @@ export function convPiecesTask(ctx: usize, x: usize, z: usize, y: usize, _i0: i3
   for (let o0 = 0; o0 < oSize; o0 += piece) {
     let o1 = o0 + piece;
     if (o1 > oSize) o1 = oSize;
-    im2colCells(xg, tap, col, cg, kSize, inSize, oSize, o0, o1);
+    im2colCells(xg, tap, <usize>load<i32>(ctx, CV_RUNS), load<i32>(ctx, CV_RUN_STEP), col, cg, kSize, inSize, oSize, o0, o1);
     convRange(ctx, col, o0, z, y, img, g, 0, (mg + 3) >> 2, o0, o1);
   }
 }
@@ -442,6 +496,41 @@ function finishRow(yo: usize, s: usize, a: v128, b: v128, onto: bool, last: bool
 }
 
 /**
+ * One 8-cell tile of one or two output channels (nm) over `count` rows of the column matrix from cp (weights from the
+ * quad's panel at wp): the same sums as the four-channel tile's lanes of those channels, finished by finishRow.
+ */
+function fewChannels(
+  cp: usize, wp: usize, count: i32, nm: i32, yo: usize, so: usize, rowBytes: usize, onto: bool, last: bool, bv0: v128,
+  bv1: v128,
+): void {
+  const zero = f32x4.splat(0);
+  let a0 = zero, b0 = zero, a1 = zero, b1 = zero;
+  if (nm == 1)
+    for (let r = 0; r < count; r++) {
+      const w0 = v128.load32_splat(wp);
+      a0 = f32x4.add(a0, f32x4.mul(w0, v128.load(cp)));
+      b0 = f32x4.add(b0, f32x4.mul(w0, v128.load(cp, 16)));
+      cp += 32;
+      wp += 16;
+    }
+  else
+    for (let r = 0; r < count; r++) {
+      const c0v = v128.load(cp);
+      const c1v = v128.load(cp, 16);
+      const w0 = v128.load32_splat(wp);
+      const w1 = v128.load32_splat(wp, 4);
+      a0 = f32x4.add(a0, f32x4.mul(w0, c0v));
+      b0 = f32x4.add(b0, f32x4.mul(w0, c1v));
+      a1 = f32x4.add(a1, f32x4.mul(w1, c0v));
+      b1 = f32x4.add(b1, f32x4.mul(w1, c1v));
+      cp += 32;
+      wp += 16;
+    }
+  finishRow(yo, so, a0, b0, onto, last, bv0);
+  if (nm > 1) finishRow(yo + rowBytes, so + rowBytes, a1, b1, onto, last, bv1);
+}
+
+/**
  * Channel quads [q0, q1) of group g of image img over cells [o0, o1) (o0 a multiple of 8), the column matrix at col
  * (its first cell c0).
  */
@@ -489,6 +578,12 @@ function convSums(
         let a0 = zero, a1 = zero, a2 = zero, a3 = zero, b0 = zero, b1 = zero, b2 = zero, b3 = zero;
         let cp = cellAt(col, rows, k0, o - c0);
         let wp = panel;
+        // a last quad of one or two channels: only their lanes (the same operations per channel), in a function of
+        // its own (branches here cost the four-channel loop its registers)
+        if (nm < 3) {
+          fewChannels(cp, wp, end - k0, nm, yb + (<usize>o << 2), sb + (<usize>o << 2), rowBytes, onto, last, bv0, bv1);
+          continue;
+        }
         for (let r = k0; r < end; r++) {
           const c0v = v128.load(cp);
           const c1v = v128.load(cp, 16);

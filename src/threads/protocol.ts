@@ -95,6 +95,7 @@ export const TASK_FUNCTIONS = [
   'convIm2colTask',
   'convF32Task',
   'convPiecesTask',
+  'convChunkTask',
   'channelAffineTask',
   'reluF32Task',
   'softmaxTask',

@@ -333,6 +333,11 @@ specs = {
   'rfb': (Rfb, (1, 3, 240, 320)), 'facenet': (FaceNet, (1, 3, 112, 112)), 'pose': (Pose, (1, 3, 256, 192)),
   'crnn': (Crnn, (1, 1, 64, 100)),
 }
+# OPSET=n: another opset; DYN=1: the batch and spatial dims (the last, for the CRNN) symbolic, as many shipped models
+# declare them
+import os
+opset = int(os.environ.get('OPSET', '13'))
+dyn = os.environ.get('DYN') == '1'
 out = sys.argv[1]
 for name in sys.argv[2:]:
   make, shape = specs[name]
@@ -344,7 +349,8 @@ for name in sys.argv[2:]:
         mod.running_mean.uniform_(-0.2, 0.2)
         mod.running_var.uniform_(0.5, 2)
   try:
-    torch.onnx.export(m, x, f'{out}/{name}.onnx', opset_version=13, input_names=['input'])
+    axes = {'input': {0: 'batch', **({3: 'time'} if name == 'crnn' else {2: 'height', 3: 'width'})}} if dyn else None
+    torch.onnx.export(m, x, f'{out}/{name}.onnx', opset_version=opset, input_names=['input'], dynamic_axes=axes)
     print(name, 'ok', 'input=' + 'x'.join(map(str, shape)))
   except Exception as e:
     print(name, 'EXPORT FAIL', str(e)[:300])

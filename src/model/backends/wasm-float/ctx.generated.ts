@@ -68,8 +68,14 @@ export const HOST_FLOAT_CTX = {
   CV_PIECE: 64,
   /** i32: 1: ConvAdd with activation 'Relu', each finished output y becomes y < 0 ? 0 : y */
   CV_RELU: 68,
+  /** i32: byte offset of the runs table, i32 [ceil(OSIZE / 8)][KSIZE]: the input cell of the first of the eight cells
+   * of a panel block at a kernel position where the eight read input cells CV_RUN_STEP apart (the last read within the
+   * plane: 16 floats for a step of 2), else -1 */
+  CV_RUNS: 72,
+  /** i32: the input cells between the cells of a run: 1, or 2 (a stride-2 convolution) */
+  CV_RUN_STEP: 76,
   /** bytes the host allocates for the record */
-  CV_CTX_BYTES: 80,
+  CV_CTX_BYTES: 96,
   /** i32: planes (N * C) */
   AF_PLANES: 0,
   /** i32: channels C */

@@ -192,7 +192,16 @@ const CONV_TASKS = 8;
  * `maxColBytes`: the most bytes of column matrices a Conv kernel takes from the scratch; beyond, it builds them in
  * pieces of cells, aiming at `piecesBytes` for all its tasks together (tests lower both to run every shape in pieces).
  */
-export const CONV_LIMITS = { maxColBytes: 256 * 2 ** 20, piecesBytes: 16 * 2 ** 20 };
+export const CONV_LIMITS = {
+  maxColBytes: 256 * 2 ** 20,
+  piecesBytes: 16 * 2 ** 20,
+  /**
+   * column matrices past this many bytes (all images and groups) are built a chunk of cells per task, each chunk's
+   * part about `chunkColBytes` (convChunkTask: built and used while in the L2 cache); smaller ones whole, then the GEMM
+   */
+  chunkedFromBytes: 2 ** 20,
+  chunkColBytes: 256 * 1024,
+};
 
 /** W in panels of four output channels, [GROUP][ceil(MG / 4)][rows][4], zeros past MG: its offset. */
 function convPanels(k: HeapKernel, W: Float32Array, group: number, mg: number, rows: number): number {
@@ -206,6 +215,27 @@ function convPanels(k: HeapKernel, W: Float32Array, group: number, mg: number, r
         for (let r = 0; r < rows; r++) wt[to + r * 4] = W[from + r];
       }
   return k.put(wt);
+}
+
+/**
+ * The runs table of a tap table ([kSize][oSize]): per panel block of eight cells and kernel position, the input cell
+ * of the first cell where the eight read input cells `step` apart (no padding; for a step of 2 the sixteen floats from
+ * it inside the plane of inSize), else -1: [ceil(oSize / 8)][kSize].
+ */
+export function convRuns(tap: Int32Array, kSize: number, oSize: number, inSize: number, step: number): Int32Array {
+  const blocks = Math.ceil(oSize / 8);
+  const runs = new Int32Array(blocks * kSize).fill(-1);
+  for (let b = 0; b < blocks; b++) {
+    const o = b * 8;
+    if (o + 8 > oSize) continue;
+    for (let p = 0; p < kSize; p++) {
+      const first = tap[p * oSize + o];
+      let run = first >= 0 && first + 8 * step <= inSize;
+      for (let j = 1; j < 8 && run; j++) run = tap[p * oSize + o + j] === first + step * j;
+      if (run) runs[b * kSize + p] = first;
+    }
+  }
+  return runs;
 }
 
 /**
@@ -258,13 +288,33 @@ function conv(
       : 0;
   const colBytes = piece ? n * group * rows * piece * 4 : whole;
   if (colBytes > 256 * 2 ** 20) return null; // pieces of 8 cells of an absurd kernel: the TypeScript operator refuses it
-  const split = convTasks(n, group, mg, rows, oSize, order.block, order.oneRow);
+  let split = convTasks(n, group, mg, rows, oSize, order.block, order.oneRow);
+  // a column matrix larger than the caches: a task per chunk of cells builds its part and runs every channel over it
+  // while it is in the L2 cache (where the chunks give the pool enough tasks)
+  const cells8 = Math.ceil(oSize / 8) * 8;
+  const own = Math.min(cells8, Math.max(8, Math.floor(CONV_LIMITS.chunkColBytes / (rows * 4) / 8) * 8));
+  const chunked =
+    !order.oneRow &&
+    !piece &&
+    whole > CONV_LIMITS.chunkedFromBytes &&
+    (CONV_LIMITS.chunkedFromBytes === 0 || n * group * Math.ceil(oSize / own) >= CONV_TASKS);
+  if (chunked) split = { chunk: own, quadsPerTask: Math.ceil(mg / 4), tasksPerGroup: Math.ceil(oSize / own) };
   return (core) => {
-    const name = piece ? 'conv-f32-simd-pieces' : direct ? 'conv-f32-simd-1x1' : 'conv-f32-simd';
+    const name = piece
+      ? 'conv-f32-simd-pieces'
+      : chunked
+        ? 'conv-f32-simd-chunks'
+        : direct
+          ? 'conv-f32-simd-1x1'
+          : 'conv-f32-simd';
     const k = new HeapKernel(name, core, K.CV_CTX_BYTES);
     const tAt = k.put(tap);
     const bAt = B ? k.put(B) : 0;
     const wtAt = convPanels(k, W, group, mg, rows);
+    // runs of inputs 2 apart where the convolution strides by 2 along its last axis, else consecutive
+    const strides = node.attributes.get('strides');
+    const step = strides?.kind === 'ints' && strides.value[strides.value.length - 1] === 2 ? 2 : 1;
+    const runsAt = k.put(convRuns(tap, kSize, oSize, inSize, step));
     for (const [f, v] of [
       [K.CV_CG, cg],
       [K.CV_MG, mg],
@@ -284,6 +334,8 @@ function conv(
       [K.CV_WT, wtAt],
       [K.CV_PIECE, piece],
       [K.CV_RELU, relu ? 1 : 0],
+      [K.CV_RUNS, runsAt],
+      [K.CV_RUN_STEP, step],
     ])
       k.i32(f, v);
     k.scratchBytes = colBytes;
@@ -295,7 +347,9 @@ function conv(
       ? [gemm]
       : piece
         ? [{ fn: 'convPiecesTask', range: [n, group], args }]
-        : [{ fn: 'convIm2colTask', range: [n, group], args: [SRC, NONE, DST] }, gemm];
+        : chunked
+          ? [{ fn: 'convChunkTask', range: [n, group, split.tasksPerGroup], args }]
+          : [{ fn: 'convIm2colTask', range: [n, group], args: [SRC, NONE, DST] }, gemm];
     return k;
   };
 }
