@@ -197,6 +197,11 @@ const TSHAPES: TShape[] = [
   { c: 140, mg: 3, sp: [11], ker: [5], strides: [3] },
   { n: 2, c: 130, mg: 2, sp: [3, 3, 2], ker: [2, 2, 2], strides: [2, 2, 2] },
   { c: 8, mg: 5, sp: [30, 31], ker: [3, 3], strides: [2, 2], pads: [1, 1, 1, 1] },
+  // accumulating from each position's column (4 positions x 8 cells per tile, their tails), and one pass (few channels)
+  { c: 16, mg: 7, sp: [9, 13], ker: [4, 4], strides: [2, 2], pads: [1, 1, 1, 1] },
+  { c: 9, mg: 3, sp: [5, 7], ker: [3, 3], pads: [1, 1, 1, 1] },
+  { c: 12, mg: 2, sp: [3, 2], ker: [5, 3], strides: [1, 2], pads: [2, 1, 2, 1] },
+  { c: 4, mg: 3, sp: [6, 10], ker: [3, 3], strides: [2, 2], pads: [1, 1, 1, 1] },
 ];
 
 function sameBits(got: ArrayLike<number>, want: ArrayLike<number>): number {

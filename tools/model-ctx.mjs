@@ -204,6 +204,11 @@ generated from the same declaration).`,
         ['CT_W', 'i32', 'byte offset of the packed weights, f32 [M][CG][KSIZE]'],
         ['CT_DEST', 'i32', 'byte offset of the destination table, i32 [KSIZE][INSIZE] (output cell, or -1)'],
         ['CT_BIAS', 'i32', 'byte offset of the bias, f32 [M], or 0 (none)'],
+        [
+          'CT_COL',
+          'i32',
+          "CT_MODE_ACCUMULATE: byte offset of the columns, f32 [N][M][KSIZE][INSIZE] (each task's own; the model's scratch), or 0: each kernel position's column computed and added in one pass",
+        ],
       ],
       consts: [
         ['CT_MODE_DIRECT', 0, 'CT_MODE: every output cell is written once (tasks over chunks of input cells)'],

@@ -27,6 +27,9 @@ export const CT_W: i32 = 32;
 export const CT_DEST: i32 = 36;
 /** i32: byte offset of the bias, f32 [M], or 0 (none) */
 export const CT_BIAS: i32 = 40;
+/** i32: CT_MODE_ACCUMULATE: byte offset of the columns, f32 [N][M][KSIZE][INSIZE] (each task's own; the model's
+ * scratch), or 0: each kernel position's column computed and added in one pass */
+export const CT_COL: i32 = 44;
 /** CT_MODE: every output cell is written once (tasks over chunks of input cells) */
 export const CT_MODE_DIRECT: i32 = 0;
 /** CT_MODE: the kernel positions accumulate onto a zeroed plane (tasks over output channels) */

@@ -42,7 +42,7 @@
 
 // the records' offsets: assembly/model/host-float-ctx.ts (generated from tools/model-ctx.mjs)
 import {
-  CT_MODE, CT_CG, CT_MG, CT_GROUP, CT_KSIZE, CT_INSIZE, CT_OSIZE, CT_CHUNK, CT_W, CT_DEST, CT_BIAS, CT_MODE_DIRECT,
+  CT_MODE, CT_CG, CT_MG, CT_GROUP, CT_KSIZE, CT_INSIZE, CT_OSIZE, CT_CHUNK, CT_W, CT_DEST, CT_BIAS, CT_COL, CT_MODE_DIRECT,
   CT_MODE_ACCUMULATE, AF_PLANES, AF_C, AF_INNER, AF_PLANES_PER_TASK, AF_S, AF_B, RL_N, RL_GRAIN, SM_ROWS, SM_LEN,
   SM_ROWS_PER_TASK, CV_CG, CV_MG, CV_GROUP, CV_KSIZE, CV_INSIZE, CV_OSIZE, CV_CHUNK, CV_TAP, CV_BIAS, CV_COL,
   CV_QUADS, CV_BLOCK, CV_ONEROW, CV_GROUPED, CV_SUM, CV_WT, CV_PIECE, CV_RELU, CV_RUNS, CV_RUN_STEP, LN_ROWS, LN_W, LN_ROWS_PER_TASK, LN_SCALE,
@@ -818,6 +818,105 @@ function accumulatePosition(xg: usize, wm: usize, dp: usize, yb: usize, cg: i32,
 }
 
 /**
+ * The columns of every kernel position of one output channel into col ([KSIZE][INSIZE]): col[p][q] = the sum over c,
+ * from 0 in order, of f32(W[c, p] * X[c, q]) (accumulatePosition's sums), four positions x eight cells per register
+ * tile (each X vector read once for four positions; the weights of four positions one load).
+ */
+function columnsOf(xg: usize, wm: usize, col: usize, cg: i32, kSize: i32, inSize: i32): void {
+  const zero = f32x4.splat(0);
+  const rowBytes = <usize>inSize << 2;
+  const wStep = <usize>kSize << 2;
+  let p = 0;
+  for (; p + 4 <= kSize; p += 4) {
+    const cp = col + <usize>p * rowBytes;
+    let q = 0;
+    for (; q + 8 <= inSize; q += 8) {
+      let a0 = zero, b0 = zero, a1 = zero, b1 = zero, a2 = zero, b2 = zero, a3 = zero, b3 = zero;
+      let xp = xg + (<usize>q << 2);
+      let wp = wm + (<usize>p << 2);
+      for (let c = 0; c < cg; c++) {
+        const x0 = v128.load(xp);
+        const x1 = v128.load(xp, 16);
+        const w = v128.load(wp);
+        const w0 = i32x4.shuffle(w, w, 0, 0, 0, 0);
+        const w1 = i32x4.shuffle(w, w, 1, 1, 1, 1);
+        const w2 = i32x4.shuffle(w, w, 2, 2, 2, 2);
+        const w3 = i32x4.shuffle(w, w, 3, 3, 3, 3);
+        a0 = f32x4.add(a0, f32x4.mul(w0, x0));
+        b0 = f32x4.add(b0, f32x4.mul(w0, x1));
+        a1 = f32x4.add(a1, f32x4.mul(w1, x0));
+        b1 = f32x4.add(b1, f32x4.mul(w1, x1));
+        a2 = f32x4.add(a2, f32x4.mul(w2, x0));
+        b2 = f32x4.add(b2, f32x4.mul(w2, x1));
+        a3 = f32x4.add(a3, f32x4.mul(w3, x0));
+        b3 = f32x4.add(b3, f32x4.mul(w3, x1));
+        xp += rowBytes;
+        wp += wStep;
+      }
+      const at = cp + (<usize>q << 2);
+      v128.store(at, a0);
+      v128.store(at, b0, 16);
+      v128.store(at + rowBytes, a1);
+      v128.store(at + rowBytes, b1, 16);
+      v128.store(at + 2 * rowBytes, a2);
+      v128.store(at + 2 * rowBytes, b2, 16);
+      v128.store(at + 3 * rowBytes, a3);
+      v128.store(at + 3 * rowBytes, b3, 16);
+    }
+    for (; q < inSize; q++) columnCell(xg, wm, col, cg, kSize, inSize, p, 4, q);
+  }
+  for (; p < kSize; p++) {
+    const cp = col + <usize>p * rowBytes;
+    let q = 0;
+    for (; q + 8 <= inSize; q += 8) {
+      let a0 = zero, b0 = zero;
+      let xp = xg + (<usize>q << 2);
+      let wp = wm + (<usize>p << 2);
+      for (let c = 0; c < cg; c++) {
+        const w = v128.load32_splat(wp);
+        a0 = f32x4.add(a0, f32x4.mul(w, v128.load(xp)));
+        b0 = f32x4.add(b0, f32x4.mul(w, v128.load(xp, 16)));
+        xp += rowBytes;
+        wp += wStep;
+      }
+      v128.store(cp + (<usize>q << 2), a0);
+      v128.store(cp + (<usize>q << 2), b0, 16);
+    }
+    for (; q < inSize; q++) columnCell(xg, wm, col, cg, kSize, inSize, p, 1, q);
+  }
+}
+
+/** col[p + j][q] for j < count, one by one (the sums of columnsOf's tiles). */
+function columnCell(xg: usize, wm: usize, col: usize, cg: i32, kSize: i32, inSize: i32, p: i32, count: i32, q: i32): void {
+  const rowBytes = <usize>inSize << 2;
+  for (let j = 0; j < count; j++) {
+    let a: f32 = 0;
+    let xp = xg + (<usize>q << 2);
+    let wp = wm + (<usize>(p + j) << 2);
+    for (let c = 0; c < cg; c++) {
+      a = a + load<f32>(wp) * load<f32>(xp);
+      xp += rowBytes;
+      wp += <usize>kSize << 2;
+    }
+    store<f32>(col + <usize>(p + j) * rowBytes + (<usize>q << 2), a);
+  }
+}
+
+/** Y[dest[p][q]] += col[p][q] for every kernel position in order, every input cell in order (skipping -1). */
+function scatterColumns(col: usize, dest: usize, yb: usize, kSize: i32, inSize: i32): void {
+  const n = kSize * inSize;
+  let i = 0;
+  for (; i + 4 <= n; i += 4) scatterAdd4(yb, dest + (<usize>i << 2), v128.load(col + (<usize>i << 2)));
+  for (; i < n; i++) {
+    const o = load<i32>(dest + (<usize>i << 2));
+    if (o >= 0) {
+      const at = yb + (<usize>o << 2);
+      store<f32>(at, load<f32>(at) + load<f32>(col + (<usize>i << 2)));
+    }
+  }
+}
+
+/**
  * ConvTranspose task. CT_MODE_DIRECT: range [N, ceil(INSIZE / CHUNK)], i1 = image, i2 = chunk. CT_MODE_ACCUMULATE:
  * range [N, M], i1 = image, i2 = output channel. x: X, y: Y (byte offsets).
  */
@@ -863,7 +962,14 @@ export function convTransposeTask(ctx: usize, x: usize, _u: usize, y: usize, _i0
   const yb = y + <usize>(img * m + mo) * planeOut;
   const wm = w + ((<usize>mo * <usize>cg * <usize>kSize) << 2);
   memory.fill(yb, 0, planeOut);
-  for (let p = 0; p < kSize; p++) accumulatePosition(xg, wm + (<usize>p << 2), dest + <usize>p * dRow, yb, cg, kSize, inSize);
+  const cols = <usize>load<i32>(ctx, CT_COL);
+  if (cols != 0) {
+    // every position's column first (the task's own part of the scratch), then added position by position
+    const col = cols + ((<usize>(img * m + mo) * <usize>kSize * <usize>inSize) << 2);
+    columnsOf(xg, wm, col, cg, kSize, inSize);
+    scatterColumns(col, dest, yb, kSize, inSize);
+  } else
+    for (let p = 0; p < kSize; p++) accumulatePosition(xg, wm + (<usize>p << 2), dest + <usize>p * dRow, yb, cg, kSize, inSize);
   if (bias) {
     const b = load<f32>(bias + (<usize>mo << 2));
     const bv = f32x4.splat(b);

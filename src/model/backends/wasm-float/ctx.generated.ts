@@ -24,6 +24,9 @@ export const HOST_FLOAT_CTX = {
   CT_DEST: 36,
   /** i32: byte offset of the bias, f32 [M], or 0 (none) */
   CT_BIAS: 40,
+  /** i32: CT_MODE_ACCUMULATE: byte offset of the columns, f32 [N][M][KSIZE][INSIZE] (each task's own; the model's
+   * scratch), or 0: each kernel position's column computed and added in one pass */
+  CT_COL: 44,
   /** CT_MODE: every output cell is written once (tasks over chunks of input cells) */
   CT_MODE_DIRECT: 0,
   /** CT_MODE: the kernel positions accumulate onto a zeroed plane (tasks over output channels) */

@@ -174,6 +174,14 @@ function convTranspose(
       [K.CT_BIAS, bAt],
     ];
     for (const [f, v] of fields) k.i32(f, v);
+    // accumulating: each task's columns of every kernel position in the model's scratch, where they fit and the
+    // channels make the columns the larger part (a few channels per group: a position at a time, one pass)
+    const colBytes = n * m * kSize * inSize * 4;
+    k.i32(K.CT_COL, 0);
+    if (!direct && cg >= 8 && colBytes <= CONV_LIMITS.maxTransposeColBytes) {
+      k.scratchBytes = colBytes;
+      k.scratchField = K.CT_COL;
+    }
     k.dispatch = [
       { fn: 'convTransposeTask', range: direct ? [n, Math.ceil(inSize / chunk)] : [n, m], args: [SRC, NONE, DST] },
     ];
@@ -201,6 +209,8 @@ export const CONV_LIMITS = {
    */
   chunkedFromBytes: 2 ** 20,
   chunkColBytes: 256 * 1024,
+  /** the most bytes of columns an accumulating ConvTranspose takes from the scratch (past it: a position at a time) */
+  maxTransposeColBytes: 64 * 2 ** 20,
 };
 
 /** W in panels of four output channels, [GROUP][ceil(MG / 4)][rows][4], zeros past MG: its offset. */
