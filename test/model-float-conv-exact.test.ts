@@ -561,46 +561,32 @@ describe("an Add of two Convs: the one onnxruntime-web fuses, or none (a PP-OCR 
   });
 });
 
-describe('float Conv in pieces of cells (a column matrix too large whole: 1024 x 1024 float16 ISNet)', () => {
-  it.skipIf(!ort)(
-    'the wasm kernel a chunk of cells per task (8 cells and more) equals onnxruntime-web bit for bit',
-    async () => {
+describe('float Conv in chunks and pieces of cells (a column matrix too large to pass through memory whole: 1024 x 1024 ISNet)', () => {
+  // the kernel's other ways of building the column matrix, forced by lowering their limits
+  const forced: [string, (l: typeof CONV_LIMITS, bytes: number) => void, string][] = [
+    [
+      'a chunk of cells per task',
+      (l, bytes) => Object.assign(l, { chunkedFromBytes: 0, chunkColBytes: bytes }),
+      'conv-f32-simd-chunks',
+    ],
+    ['in pieces', (l, bytes) => Object.assign(l, { maxColBytes: 1, piecesBytes: bytes }), 'conv-f32-simd-pieces'],
+  ];
+  for (const [what, set, algo] of forced)
+    it.skipIf(!ort)(`the wasm kernel ${what} (8 cells and more) equals onnxruntime-web bit for bit`, async () => {
       const rt = await createRuntime();
       const saved = { ...CONV_LIMITS };
       try {
-        for (const chunkColBytes of [1, 40000]) {
-          CONV_LIMITS.chunkedFromBytes = 0;
-          CONV_LIMITS.chunkColBytes = chunkColBytes;
-          const [fails, algos] = await kernelFailures(rt, true, `chunks of ${chunkColBytes} bytes`);
+        for (const bytes of [1, 50000]) {
+          set(CONV_LIMITS, bytes);
+          const [fails, algos] = await kernelFailures(rt, true, `${what}, ${bytes} bytes`);
           expect(fails.join('\n')).toBe('');
-          expect([...algos].join(' ')).toContain('conv-f32-simd-chunks');
+          expect([...algos].join(' ')).toContain(algo);
         }
       } finally {
         Object.assign(CONV_LIMITS, saved);
         rt.dispose();
       }
-    },
-  );
-
-  it.skipIf(!ort)(
-    'the wasm kernel built in pieces of 8 and of more cells equals onnxruntime-web bit for bit',
-    async () => {
-      const rt = await createRuntime();
-      const saved = { ...CONV_LIMITS };
-      try {
-        for (const piecesBytes of [1, 60000]) {
-          CONV_LIMITS.maxColBytes = 1;
-          CONV_LIMITS.piecesBytes = piecesBytes;
-          const [fails, algos] = await kernelFailures(rt, true, `pieces of ${piecesBytes} bytes`);
-          expect(fails.join('\n')).toBe('');
-          expect([...algos].join(' ')).toContain('conv-f32-simd-pieces');
-        }
-      } finally {
-        Object.assign(CONV_LIMITS, saved);
-        rt.dispose();
-      }
-    },
-  );
+    });
 });
 
 // the pool's workers load the built library (dist/: `npm test` builds it first)

@@ -100,6 +100,37 @@ function quantizedPacks(
 }
 
 /**
+ * The record fields an LSTM and a GRU kernel share: sizes, the steps, the directions run backwards, and the element
+ * strides of X, Y and the states for the layout.
+ */
+function sharedFields(
+  layout: number,
+  dims: { H: number; K: number; seq: number; batch: number; dirs: number },
+  reverse: number,
+): [number, number][] {
+  const { H, K, seq, batch, dirs } = dims;
+  const st =
+    layout === 0
+      ? { xT: batch * K, xB: K, yT: dirs * batch * H, yD: batch * H, yB: H, sD: batch * H, sB: H }
+      : { xT: K, xB: seq * K, yT: dirs * H, yD: H, yB: seq * dirs * H, sD: H, sB: dirs * H };
+  return [
+    [L.LS_H, H],
+    [L.LS_K, K],
+    [L.LS_BLOCK_K, PACKED_STRIDE_K],
+    [L.LS_SEQ, seq],
+    [L.LS_BATCH, batch],
+    [L.LS_REVERSE, reverse],
+    [L.LS_X_T, st.xT],
+    [L.LS_X_B, st.xB],
+    [L.LS_Y_T, st.yT],
+    [L.LS_Y_D, st.yD],
+    [L.LS_Y_B, st.yB],
+    [L.LS_S_D, st.sD],
+    [L.LS_S_B, st.sB],
+  ];
+}
+
+/**
  * The kernel of an LSTM node, prepared, or null where the TypeScript operator runs it. Call it after the operator's
  * factory accepted the node (shapes and attributes checked).
  */
@@ -161,29 +192,13 @@ export function prepareLstmKernel(
   const reverse = direction === 'bidirectional' ? 2 : direction === 'reverse' ? 1 : 0;
   // quantized: X ([seq][KQ]) and h ([HQ]) as i16 after the floats, the whole rounded up to 16 bytes
   const taskFloats = gp + 4 + 2 * hp + (quantized ? Math.ceil((seq * kq + hq) / 8) * 4 : 0);
-  const strides =
-    layout === 0
-      ? { xT: batch * K, xB: K, yT: dirs * batch * H, yD: batch * H, yB: H, sD: batch * H, sB: H }
-      : { xT: K, xB: seq * K, yT: dirs * H, yD: H, yB: seq * dirs * H, sD: H, sB: dirs * H };
   const make = (core: WasmRuntimeCore): { kernel: HeapKernel; h0: number; c0: number } => {
     const kern = new HeapKernel(quantized ? 'lstm-dq-simd' : 'lstm-f32-simd', core, L.LS_CTX_BYTES);
     try {
       const fields: [number, number][] = [
-        [L.LS_H, H],
-        [L.LS_K, K],
+        ...sharedFields(layout, { H, K, seq, batch, dirs }, reverse),
         [L.LS_GP, gp],
-        [L.LS_BLOCK_K, PACKED_STRIDE_K],
-        [L.LS_SEQ, seq],
-        [L.LS_BATCH, batch],
-        [L.LS_REVERSE, reverse],
         [L.LS_INPUT_FORGET, attrInt(node, 'input_forget', 0) !== 0 ? 1 : 0],
-        [L.LS_X_T, strides.xT],
-        [L.LS_X_B, strides.xB],
-        [L.LS_Y_T, strides.yT],
-        [L.LS_Y_D, strides.yD],
-        [L.LS_Y_B, strides.yB],
-        [L.LS_S_D, strides.sD],
-        [L.LS_S_B, strides.sB],
         [L.LS_W, kern.put(wp)],
         [L.LS_R, kern.put(rp)],
         [L.LS_BIAS, bias ? kern.put(bias) : 0],
@@ -278,30 +293,14 @@ export function prepareGruKernel(node: HostOpNode, inputs: readonly (HostValueIn
   const reverse = direction === 'bidirectional' ? 2 : direction === 'reverse' ? 1 : 0;
   // z, r gates [GP + 4], h [HP], reset-gated [HP], gate h [GPH + 4], R's h product [GPH + 4]
   const taskFloats = gp + 4 + 2 * hp + 2 * (gph + 4);
-  const strides =
-    layout === 0
-      ? { xT: batch * K, xB: K, yT: dirs * batch * H, yD: batch * H, yB: H, sD: batch * H, sB: H }
-      : { xT: K, xB: seq * K, yT: dirs * H, yD: H, yB: seq * dirs * H, sD: H, sB: dirs * H };
   const make = (core: WasmRuntimeCore): { kernel: HeapKernel; h0: number; c0: number } => {
     const kern = new HeapKernel('gru-f32-simd', core, L.LS_CTX_BYTES);
     try {
       const fields: [number, number][] = [
-        [L.LS_H, H],
-        [L.LS_K, K],
+        ...sharedFields(layout, { H, K, seq, batch, dirs }, reverse),
         [L.LS_GP, gp],
         [L.LS_GPH, gph],
-        [L.LS_BLOCK_K, PACKED_STRIDE_K],
-        [L.LS_SEQ, seq],
-        [L.LS_BATCH, batch],
-        [L.LS_REVERSE, reverse],
         [L.LS_LBR, lbr ? 1 : 0],
-        [L.LS_X_T, strides.xT],
-        [L.LS_X_B, strides.xB],
-        [L.LS_Y_T, strides.yT],
-        [L.LS_Y_D, strides.yD],
-        [L.LS_Y_B, strides.yB],
-        [L.LS_S_D, strides.sD],
-        [L.LS_S_B, strides.sB],
         [L.LS_W, kern.put(wp)],
         [L.LS_R, kern.put(rp)],
         [L.LS_WH, kern.put(whp)],
