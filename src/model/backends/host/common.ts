@@ -289,3 +289,13 @@ export function accumulateRows(
     for (let j = 0; j < n; j++) C[c0 + j] = C[c0 + j] + f32(w * B[r + j]);
   }
 }
+
+/**
+ * Y[at .. at + len) = X[from .. from + len) for typed arrays of one kind: one set for a long run, element by element
+ * for a short one (a subarray is an object per call: Slice / Concat / Gather rows of a few elements spent most of
+ * their time making them).
+ */
+export function copyRun(Y: Float32Array, at: number, X: Float32Array, from: number, len: number): void {
+  if (len >= 64) Y.set(X.subarray(from, from + len), at);
+  else for (let k = 0; k < len; k++) Y[at + k] = X[from + k];
+}

@@ -36,6 +36,7 @@
 import { I8ConvError } from '../../../errors.js';
 import type { HostData, HostOpFactory, HostOpNode, HostValueInfo } from '../types.js';
 import {
+  copyRun,
   attrInt,
   attrString,
   checkWorkspace,
@@ -252,7 +253,7 @@ export const GatherND: HostOpFactory = (node, inputs, outputs, opset) => {
       Y = outs[0].data as Any;
     for (let t = 0; t < tuples; t++) {
       const src = Math.floor(t / perBatch) * batchSize + offs[t];
-      Y.set(X.subarray(src, src + slice), t * slice);
+      copyRun(Y, t * slice, X, src, slice);
     }
   };
 };
@@ -483,7 +484,7 @@ export const ReverseSequence: HostOpFactory = (node, inputs, outputs, opset) => 
       const len = Number(L[b]);
       for (let t = 0; t < steps; t++) {
         const src = (t < len ? len - 1 - t : t) * tStride + b * bStride;
-        Y.set(X.subarray(src, src + inner), t * tStride + b * bStride);
+        copyRun(Y, t * tStride + b * bStride, X, src, inner);
       }
     }
   };
@@ -522,7 +523,7 @@ export const Compress: HostOpFactory = (node, inputs, outputs, opset) => {
     for (let o = 0; o < outer; o++)
       for (const k of keep) {
         const src = (o * d + k) * inner;
-        Y.set(X.subarray(src, src + inner), p);
+        copyRun(Y, p, X, src, inner);
         p += inner;
       }
   };

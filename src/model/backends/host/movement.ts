@@ -20,6 +20,7 @@
 import { I8ConvError } from '../../../errors.js';
 import type { HostData, HostOp, HostOpFactory, HostOpNode, HostValueInfo } from '../types.js';
 import {
+  copyRun,
   attrFloat,
   attrInt,
   attrInts,
@@ -197,7 +198,7 @@ function stridedCopy(dims: readonly number[], strides: readonly number[], base: 
     let src = base;
     for (let o = 0; o < total; ) {
       if (innerStride === 1) {
-        Y.set(X.subarray(src, src + innerLen), o);
+        copyRun(Y, o, X, src, innerLen);
         o += innerLen;
       } else for (let k = 0, q = src; k < innerLen; k++, q += innerStride) Y[o++] = X[q];
       for (let i = r - 2; i >= 0; i--) {
@@ -349,7 +350,7 @@ export const Concat: HostOpFactory = (node, inputs, outputs) => {
     for (let k = 0; k < ins.length; k++) {
       const X = ins[k]!.data as Any,
         len = lens[k];
-      for (let o = 0; o < outer; o++) Y.set(X.subarray(o * len, (o + 1) * len), o * rowLen + at);
+      for (let o = 0; o < outer; o++) copyRun(Y, o * rowLen + at, X, o * len, len);
       at += len;
     }
   };
@@ -395,7 +396,7 @@ export const Split: HostOpFactory = (node, inputs, outputs, opset) => {
     for (let k = 0; k < outs.length; k++) {
       const Y = outs[k].data as Any,
         len = sizes![k] * inner;
-      for (let o = 0; o < outer; o++) Y.set(X.subarray(o * rowLen + at, o * rowLen + at + len), o * len);
+      for (let o = 0; o < outer; o++) copyRun(Y, o * len, X, o * rowLen + at, len);
       at += len;
     }
   };
@@ -527,7 +528,7 @@ export const Expand: HostOpFactory = (node, inputs, outputs) => {
       Y = outs[0].data as Any;
     forEachBlock(plan, (o, offs) => {
       const src = offs[0];
-      if (s === 1) Y.set(X.subarray(src, src + plan.inner), o);
+      if (s === 1) copyRun(Y, o, X, src, plan.inner);
       else Y.fill(X[src], o, o + plan.inner);
     });
   };
@@ -571,7 +572,7 @@ export const Gather: HostOpFactory = (node, inputs, outputs) => {
       for (let j = 0; j < count; j++, p += inner) {
         const src = (o * d + rows[j]) * inner;
         if (inner === 1) Y[p] = X[src];
-        else Y.set(X.subarray(src, src + inner), p);
+        else copyRun(Y, p, X, src, inner);
       }
   };
 };

@@ -208,6 +208,19 @@ export function lowerConcat(
             const run = runs[i];
             const src = constants[i];
             let off = runs.slice(0, i).reduce((a, b) => a + b, 0);
+            const t = tables[i];
+            if (run < 64 && !src) {
+              // short rows (a box's coordinates): byte by byte here, each through its table (a kernel call, or a
+              // copyWithin, per row of a few bytes cost more than the row)
+              const x = p.inputs[i];
+              for (let o = 0; o < outer; o++, off += total) {
+                const dst = p.outputs[0] + off,
+                  from = x + o * run;
+                if (t) for (let k = 0; k < run; k++) u8[dst + k] = t[u8[from + k]];
+                else for (let k = 0; k < run; k++) u8[dst + k] = u8[from + k];
+              }
+              continue;
+            }
             for (let o = 0; o < outer; o++, off += total) {
               const dst = p.outputs[0] + off;
               const from = o * run;
