@@ -211,17 +211,18 @@ const ARRAY: Record<string, new (n: number) => ModelArray> = {
   int32: Int32Array,
   int64: BigInt64Array,
   bool: Uint8Array,
+  double: Float64Array,
 };
 
 /**
- * Seeded random data for a model input (stream: the input's index): float32 uniform in [-1, 1], 8-bit inputs
+ * Seeded random data for a model input (stream: the input's index): float32 / double uniform in [-1, 1], 8-bit inputs
  * uniform bytes. tools/ab-models.mjs feeds both builds with it.
  */
 export function randomFeed(inp: { type: string; shape: readonly number[] }, seed: number, stream: number): ModelArray {
   const n = inp.shape.reduce((x, y) => x * y, 1);
   const r = rng(seed, stream);
   const arr = new ARRAY[inp.type](n);
-  if (arr instanceof Float32Array) for (let i = 0; i < n; i++) arr[i] = 2 * r() - 1;
+  if (arr instanceof Float32Array || arr instanceof Float64Array) for (let i = 0; i < n; i++) arr[i] = 2 * r() - 1;
   else if (arr instanceof BigInt64Array) for (let i = 0; i < n; i++) arr[i] = BigInt(Math.floor(r() * 256));
   else for (let i = 0; i < n; i++) arr[i] = Math.floor(r() * 256) - (inp.type === 'int8' ? 128 : 0);
   return arr;

@@ -1,11 +1,11 @@
 /**
  * NumPy .npy files (format versions 1.0, 2.0 and 3.0), the arrays `i8conv run` reads with `--input name=file.npy`
- * and writes with `--io-dump`: a C-order array of float32 ('<f4'), uint8 ('|u1'), int8 ('|i1'), int32 ('<i4') or
- * int64 ('<i8'). Anything else (Fortran order, big-endian, other types, a truncated file) is BAD_FEED naming what.
+ * and writes with `--io-dump`: a C-order array of float32 ('<f4'), float64 ('<f8'), uint8 ('|u1'), int8 ('|i1'), int32
+ * ('<i4') or int64 ('<i8'). Anything else (Fortran order, big-endian, other types, a truncated file) is BAD_FEED naming what.
  */
 import { I8ConvError } from './errors.js';
 
-export type NpyArray = Float32Array | Uint8Array | Int8Array | Int32Array | BigInt64Array;
+export type NpyArray = Float32Array | Uint8Array | Int8Array | Int32Array | BigInt64Array | Float64Array;
 
 const DESCR: Record<string, { ctor: new (b: ArrayBuffer) => NpyArray; size: number }> = {
   '<f4': { ctor: Float32Array, size: 4 },
@@ -13,6 +13,7 @@ const DESCR: Record<string, { ctor: new (b: ArrayBuffer) => NpyArray; size: numb
   '|i1': { ctor: Int8Array, size: 1 },
   '<i4': { ctor: Int32Array, size: 4 },
   '<i8': { ctor: BigInt64Array, size: 8 },
+  '<f8': { ctor: Float64Array, size: 8 },
 };
 
 const MAGIC = [0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59]; // \x93NUMPY
@@ -39,7 +40,11 @@ export function readNpy(bytes: Uint8Array, what = 'npy'): { data: NpyArray; shap
     bad(what, `header ${JSON.stringify(header.trim())}`);
   if (fortran === 'True') bad(what, 'Fortran order (write it with np.ascontiguousarray)');
   const kind = DESCR[descr];
-  if (!kind) bad(what, `dtype '${descr}' (float32 '<f4', uint8 '|u1', int8 '|i1', int32 '<i4', int64 '<i8' are read)`);
+  if (!kind)
+    bad(
+      what,
+      `dtype '${descr}' (float32 '<f4', float64 '<f8', uint8 '|u1', int8 '|i1', int32 '<i4', int64 '<i8' are read)`,
+    );
   const shape = shapeText
     .split(',')
     .map((s) => s.trim())
@@ -65,7 +70,9 @@ export function writeNpy(data: NpyArray, shape: readonly number[]): Uint8Array {
           ? '|i1'
           : data instanceof Int32Array
             ? '<i4'
-            : '<i8';
+            : data instanceof Float64Array
+              ? '<f8'
+              : '<i8';
   const dims = shape.length === 1 ? `${shape[0]},` : shape.join(', ');
   let header = `{'descr': '${descr}', 'fortran_order': False, 'shape': (${dims}), }`;
   // the data starts on a multiple of 64 bytes; the header ends with a newline

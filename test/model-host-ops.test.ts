@@ -61,8 +61,9 @@ const ARRAYS = {
   int8: Int8Array,
   int64: BigInt64Array,
   bool: Uint8Array,
+  double: Float64Array,
 } as const;
-const DT: Record<HostType, number> = { float32: 1, uint8: 2, int8: 3, int32: 6, int64: 7, bool: 9 };
+const DT: Record<HostType, number> = { float32: 1, uint8: 2, int8: 3, int32: 6, int64: 7, bool: 9, double: 11 };
 
 function tensor(type: HostType, dims: number[], values: ArrayLike<number> | readonly number[]): Tensor {
   const data =
@@ -1803,7 +1804,7 @@ describe('host operators: data movement and shape plumbing on every element type
         data: BigInt64Array.from([2n ** 53n + 2n ** 29n + 1n, -(2n ** 60n) - 2n ** 36n, 2n ** 62n + 2n ** 38n]),
       },
     ];
-    const codes: Record<HostType, number> = { float32: 1, uint8: 2, int8: 3, int32: 6, int64: 7, bool: 9 };
+    const codes: Record<HostType, number> = { float32: 1, uint8: 2, int8: 3, int32: 6, int64: 7, bool: 9, double: 11 };
     for (const x of sources)
       for (const to of TYPES)
         hostMatchesRef({ op: 'Cast', inputs: [[x, 'feed']], attrs: { to: A.i(codes[to]) } }, `Cast ${x.type} -> ${to}`);
@@ -2257,7 +2258,7 @@ describe('host operators: refusals', () => {
         },
         /training_mode/,
       ],
-      [{ op: 'Cast', inputs: [[x, 'feed']], attrs: { to: A.i(11) } }, /target ONNX type 11/],
+      [{ op: 'Cast', inputs: [[x, 'feed']], attrs: { to: A.i(12) } }, /target ONNX type 12/],
       [
         {
           op: 'Conv',

@@ -45,6 +45,7 @@ const ARR = {
   int32: Int32Array,
   int64: BigInt64Array,
   bool: Uint8Array,
+  double: Float64Array,
   uint8: Uint8Array,
   int8: Int8Array,
 } as const;

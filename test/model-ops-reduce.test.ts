@@ -46,8 +46,9 @@ const ARRAYS = {
   int8: Int8Array,
   int64: BigInt64Array,
   bool: Uint8Array,
+  double: Float64Array,
 } as const;
-const DT: Record<HostType, number> = { float32: 1, uint8: 2, int8: 3, int32: 6, int64: 7, bool: 9 };
+const DT: Record<HostType, number> = { float32: 1, uint8: 2, int8: 3, int32: 6, int64: 7, bool: 9, double: 11 };
 
 function tensor(type: HostType, dims: readonly number[], values: ArrayLike<number | bigint>): Tensor {
   const data =

@@ -459,7 +459,7 @@ function checkOperators(read: Graph): void {
   if (problems.length) throw unsupportedModel(problems);
 }
 
-const IO_TYPES = new Set(['float32', 'uint8', 'int8', 'int32', 'int64', 'bool', 'float16']);
+const IO_TYPES = new Set(['float32', 'uint8', 'int8', 'int32', 'int64', 'bool', 'float16', 'double']);
 
 /** The inputs and outputs as the file declares them (a symbolic or unknown dim reads 0); BAD_SHAPE for a type the
  * runtime does not carry. */

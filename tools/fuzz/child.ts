@@ -44,6 +44,7 @@ const ARRAYS = {
   int64: BigInt64Array,
   bool: Uint8Array,
   float16: Uint16Array,
+  double: Float64Array,
 } as const;
 
 /** A feed of every input's declared shape: seeded values of its type; null when too large to make. */

@@ -9,7 +9,12 @@ export const Mul: OpFn = (inputs, attrs, opset) => {
     binary(
       need(inputs, 0, 'A'),
       need(inputs, 1, 'B'),
-      { float32: (a, b) => f32(a * b), int: (a, b) => Math.imul(a, b), int64: (a, b) => a * b },
+      {
+        float32: (a, b) => f32(a * b),
+        double: (a, b) => a * b,
+        int: (a, b) => Math.imul(a, b),
+        int64: (a, b) => a * b,
+      },
       'Mul',
     ),
   ];

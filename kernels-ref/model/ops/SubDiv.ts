@@ -12,7 +12,7 @@ export const Sub: OpFn = (inputs, attrs, opset) => {
     binary(
       need(inputs, 0, 'A'),
       need(inputs, 1, 'B'),
-      { float32: (a, b) => f32(a - b), int: (a, b) => a - b, int64: (a, b) => a - b },
+      { float32: (a, b) => f32(a - b), double: (a, b) => a - b, int: (a, b) => a - b, int64: (a, b) => a - b },
       'Sub',
     ),
   ];
@@ -31,6 +31,7 @@ export const Div: OpFn = (inputs, attrs, opset) => {
       need(inputs, 1, 'B'),
       {
         float32: (a, b) => f32(a / b),
+        double: (a, b) => a / b,
         int: (a, b) => (b === 0 ? zero() : Math.trunc(a / b)),
         int64: (a, b) => (b === 0n ? zero() : a / b),
       },

@@ -56,9 +56,9 @@ export function runKernelSerial(
  * A factory is called once per node at load time with the static facts (types, dims, constant inputs); it checks
  * what it supports (throwing I8ConvError 'UNSUPPORTED_OP' naming the node and why) and returns the run function.
  */
-export type HostData = Float32Array | Int32Array | Uint8Array | Int8Array | BigInt64Array;
+export type HostData = Float32Array | Int32Array | Uint8Array | Int8Array | BigInt64Array | Float64Array;
 export interface HostTensor {
-  type: 'float32' | 'int32' | 'uint8' | 'int8' | 'int64' | 'bool';
+  type: 'float32' | 'int32' | 'uint8' | 'int8' | 'int64' | 'bool' | 'double';
   dims: readonly number[];
   data: HostData;
 }

@@ -11,8 +11,15 @@ import { activeSteps, type StepImpl, type StepPointers } from './step.js';
 import { halfBitsOfHeld, halfsToFloats } from '../numerics/float16.js';
 
 /** An input's or output's element type; 'float16': IEEE half-precision bits in a Uint16Array (docs/model.md). */
-export type ModelTensorType = 'float32' | 'uint8' | 'int8' | 'int32' | 'int64' | 'bool' | 'float16';
-export type ModelArray = Float32Array | Uint8Array | Int8Array | Int32Array | BigInt64Array | Uint16Array;
+export type ModelTensorType = 'float32' | 'uint8' | 'int8' | 'int32' | 'int64' | 'bool' | 'float16' | 'double';
+export type ModelArray =
+  | Float32Array
+  | Uint8Array
+  | Int8Array
+  | Int32Array
+  | BigInt64Array
+  | Uint16Array
+  | Float64Array;
 
 export interface ModelIO {
   name: string;
@@ -39,6 +46,7 @@ export const ARRAY_OF: Record<ValueType, { ctor: new (n: number) => ModelArray; 
   int32: { ctor: Int32Array, name: 'Int32Array' },
   int64: { ctor: BigInt64Array, name: 'BigInt64Array' },
   bool: { ctor: Uint8Array, name: 'Uint8Array' },
+  double: { ctor: Float64Array, name: 'Float64Array' },
 };
 
 /** The typed array of each input / output type (ARRAY_OF's, and float16 bits as a Uint16Array). */

@@ -12,7 +12,7 @@ import type { LoweredNode, PlannedProgram } from '../executor/step.js';
 import { unsupported, unsupportedModel } from '../executor/step.js';
 import { rowFor, rowsOf } from './registry.js';
 
-const VALUE_TYPES: ReadonlySet<ElementType> = new Set(['float32', 'int32', 'uint8', 'int8', 'int64', 'bool']);
+const VALUE_TYPES: ReadonlySet<ElementType> = new Set(['float32', 'int32', 'uint8', 'int8', 'int64', 'bool', 'double']);
 
 /** The nodes in dependency order (graph/view.ts), ties in file order; BAD_MODEL on a cycle or a missing input. */
 export function checkedOrder(graph: Graph): Node[] {

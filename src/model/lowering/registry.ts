@@ -454,16 +454,20 @@ const hostOnly = (
   ref?: string,
   extra: Partial<RowSpec> = {},
 ): void => op(key, { doc, shape, ref, impls: [host(key, file, 'always')], ...extra });
-hostOnly(':Add', 'binary.ts', 'float32 / int add (numpy broadcast)', SHAPE.broadcast2, 'Add.ts', {
+hostOnly(':Add', 'binary.ts', 'float32 / double / int add (numpy broadcast)', SHAPE.broadcast2, 'Add.ts', {
   qdq: 'qlinear',
   folds: true,
 });
-hostOnly(':Sub', 'binary.ts', 'subtract (numpy broadcast)', SHAPE.broadcast2, 'SubDiv.ts', { folds: true });
-hostOnly(':Mul', 'binary.ts', 'multiply (numpy broadcast)', SHAPE.broadcast2, 'Mul.ts', {
+hostOnly(':Sub', 'binary.ts', 'subtract (numpy broadcast; float32, double, integers)', SHAPE.broadcast2, 'SubDiv.ts', {
+  folds: true,
+});
+hostOnly(':Mul', 'binary.ts', 'multiply (numpy broadcast; float32, double, integers)', SHAPE.broadcast2, 'Mul.ts', {
   qdq: 'qlinear',
   folds: true,
 });
-hostOnly(':Div', 'binary.ts', 'divide (numpy broadcast)', SHAPE.broadcast2, 'SubDiv.ts', { folds: true });
+hostOnly(':Div', 'binary.ts', 'divide (numpy broadcast; float32, double, integers)', SHAPE.broadcast2, 'SubDiv.ts', {
+  folds: true,
+});
 hostOnly(':Pow', 'binary.ts', 'power (numpy broadcast)', SHAPE.broadcast2, 'Pow.ts');
 op(':Relu', {
   doc: 'max(x, 0)',
@@ -607,7 +611,14 @@ op(':Pad', {
   ],
 });
 hostOnly(':Gather', 'movement.ts', 'take along an axis', SHAPE.gather, 'DataMovement.ts', { qdq: 'drop', folds: true });
-hostOnly(':Cast', 'movement.ts', 'element type conversion', SHAPE.cast, 'Cast.ts', { folds: true });
+hostOnly(
+  ':Cast',
+  'movement.ts',
+  'element type conversion (float32, double, the integers, bool)',
+  SHAPE.cast,
+  'Cast.ts',
+  { folds: true },
+);
 hostOnly(':Shape', 'movement.ts', "a tensor's dims as int64", SHAPE.shape, 'Shape.ts', { folds: true });
 op(':Constant', {
   doc: 'a constant (becomes an initializer at load)',

@@ -6,9 +6,17 @@
 import type { Tensor } from '../graph/ir.js';
 import type { Layout } from '../backends/types.js';
 
-export type ValueType = 'float32' | 'int32' | 'uint8' | 'int8' | 'int64' | 'bool';
+export type ValueType = 'float32' | 'int32' | 'uint8' | 'int8' | 'int64' | 'bool' | 'double';
 
-export const ELEMENT_BYTES: Record<ValueType, number> = { float32: 4, int32: 4, uint8: 1, int8: 1, int64: 8, bool: 1 };
+export const ELEMENT_BYTES: Record<ValueType, number> = {
+  float32: 4,
+  int32: 4,
+  uint8: 1,
+  int8: 1,
+  int64: 8,
+  bool: 1,
+  double: 8,
+};
 
 /** Arena offsets are multiples of this (v128 loads, BigInt64Array views). */
 export const VALUE_ALIGN = 64;

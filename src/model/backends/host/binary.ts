@@ -1,5 +1,5 @@
 /**
- * numpy-broadcast element-wise operators: Add, Sub, Mul, Div (float32, uint8, int8, int32, int64; opset 7+), Pow
+ * numpy-broadcast element-wise operators: Add, Sub, Mul, Div (float32, double, uint8, int8, int32, int64; opset 7+), Pow
  * (X float32, Y float32 / int32 / int64), Mod (float32, uint8, int8, int32, int64; opset 10+) and Where (X and Y
  * float32, uint8, int32 or int64, the types onnxruntime registers; a bool condition; opset 9+).
  *
@@ -172,8 +172,10 @@ function binaryFactory(op: 'Add' | 'Sub' | 'Mul' | 'Div'): HostOpFactory {
     onlyAttrs(node);
     const a = need(node, inputs, 0, 'A');
     const b = need(node, inputs, 1, 'B');
-    const types: ElemType[] = ['float32', 'uint8', 'int8', 'int32', 'int64'];
+    const types: ElemType[] = ['float32', 'uint8', 'int8', 'int32', 'int64', 'double'];
     expectType(node, a, 'A', ...types);
+    // double: one IEEE double operation per element (the JavaScript number's), as onnxruntime's double kernels
+    const float = a.type === 'float32' || a.type === 'double';
     if (b.type !== a.type) unsupported(node, `operand types differ (${a.type}, ${b.type})`);
     const dims = broadcastShapes([a.dims, b.dims]);
     if (!dims) return unsupported(node, `shapes [${a.dims}] and [${b.dims}] do not broadcast`);
@@ -181,15 +183,9 @@ function binaryFactory(op: 'Add' | 'Sub' | 'Mul' | 'Div'): HostOpFactory {
     expectOutType(node, outputs[0], a.type);
     const k = KERNELS[op];
     const kernel =
-      a.type === 'int64'
-        ? k.big
-        : a.type === 'float32'
-          ? (k.float ?? k.num)
-          : a.type === 'int32'
-            ? (k.int32 ?? k.num)
-            : k.num;
+      a.type === 'int64' ? k.big : float ? (k.float ?? k.num) : a.type === 'int32' ? (k.int32 ?? k.num) : k.num;
     const run = broadcastRunner(dims, a.dims, b.dims, kernel);
-    if (op !== 'Div' || a.type === 'float32') return run;
+    if (op !== 'Div' || float) return run;
     return (ins, outs) => {
       try {
         run(ins, outs);

@@ -245,6 +245,7 @@ export const ARRAY_OF: Record<ElemType, { new (n: number): HostTensor['data'] }>
   int8: Int8Array,
   int64: BigInt64Array,
   bool: Uint8Array,
+  double: Float64Array,
 };
 
 /**

@@ -17,6 +17,7 @@ export const VIEW = {
   int8: Int8Array,
   int64: BigInt64Array,
   bool: Uint8Array,
+  double: Float64Array,
 } as const;
 
 /** A typed view of a value in the arena. */

@@ -592,7 +592,15 @@ export const Shape: HostOpFactory = (node, inputs, outputs, opset) => {
 
 // ---- Cast ----------------------------------------------------------------------------------------------------------
 
-const CAST_TO: Record<number, ElemType> = { 1: 'float32', 2: 'uint8', 3: 'int8', 6: 'int32', 7: 'int64', 9: 'bool' };
+const CAST_TO: Record<number, ElemType> = {
+  1: 'float32',
+  2: 'uint8',
+  3: 'int8',
+  6: 'int32',
+  7: 'int64',
+  9: 'bool',
+  11: 'double',
+};
 const INT64_MAX = 0x7fffffffffffffffn;
 const INT64_MIN = -0x8000000000000000n;
 
@@ -625,6 +633,15 @@ export function castValues(from: ElemType, to: ElemType, X: HostData, Y: HostDat
     else for (let i = 0; i < n; i++) Yb[i] = (X as Any)[i] !== 0 ? 1 : 0;
     return;
   }
+  if (to === 'double') {
+    // every type's values are doubles exactly, int64 rounded once (Number of a bigint: to nearest even)
+    const Yd = Y as Float64Array;
+    if (from === 'int64') for (let i = 0; i < n; i++) Yd[i] = Number((X as BigInt64Array)[i]);
+    else Yd.set(X as Any);
+    return;
+  }
+  // a double converts to the integers as a float32 does (truncated, saturated), to float32 rounded once (the store)
+  const fromFloat = from === 'float32' || from === 'double';
   if (from === 'int64') {
     const Xb = X as BigInt64Array;
     if (to === 'int64') (Y as BigInt64Array).set(Xb);
@@ -635,7 +652,7 @@ export function castValues(from: ElemType, to: ElemType, X: HostData, Y: HostDat
   const Xn = X as Any;
   if (to === 'int64') {
     const Yb = Y as BigInt64Array;
-    if (from !== 'float32') for (let i = 0; i < n; i++) Yb[i] = BigInt(Xn[i]);
+    if (!fromFloat) for (let i = 0; i < n; i++) Yb[i] = BigInt(Xn[i]);
     else
       for (let i = 0; i < n; i++) {
         const v = Xn[i];
@@ -651,7 +668,7 @@ export function castValues(from: ElemType, to: ElemType, X: HostData, Y: HostDat
     return;
   }
   const Yn = Y as Any;
-  if (from !== 'float32' || to === 'float32') {
+  if (!fromFloat || to === 'float32') {
     // Integer -> float32 (exact below 2^24, rounded once above), integer -> integer (the store wraps), a copy.
     Yn.set(Xn);
     return;

@@ -321,8 +321,24 @@ function single(kind: Kind, v: number): number {
 
 /** The value of an empty reduction, by kind and type. */
 function emptyValue(kind: Kind, type: ElemType): number | bigint {
-  const lo = { float32: -Infinity, int32: -2147483648, int64: -(2n ** 63n), uint8: 0, int8: -128, bool: 0 }[type];
-  const hi = { float32: Infinity, int32: 2147483647, int64: 2n ** 63n - 1n, uint8: 255, int8: 127, bool: 1 }[type];
+  const lo = {
+    float32: -Infinity,
+    double: -Infinity,
+    int32: -2147483648,
+    int64: -(2n ** 63n),
+    uint8: 0,
+    int8: -128,
+    bool: 0,
+  }[type];
+  const hi = {
+    float32: Infinity,
+    double: Infinity,
+    int32: 2147483647,
+    int64: 2n ** 63n - 1n,
+    uint8: 255,
+    int8: 127,
+    bool: 1,
+  }[type];
   if (kind === 'max') return lo;
   if (kind === 'min') return hi;
   if (kind === 'prod') return 1;

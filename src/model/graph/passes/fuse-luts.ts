@@ -90,6 +90,7 @@ const VIEW_OF = {
   int32: Int32Array,
   int64: BigInt64Array,
   bool: Uint8Array,
+  double: Float64Array,
 } as const;
 const isQ = (t: ElementType | null | undefined): t is QType => t === 'uint8' || t === 'int8';
 /** raw byte -> the value it is of type t */
