@@ -1,13 +1,15 @@
 // node tools/torchvision/sweep.mjs FILE NAME=d1xd2.. [forms]: one model (float, e.g. from tools/torchvision/export.py)
 // as shipped and in i8conv's quantized forms (default, all, convs; calibrated on 3 seeded inputs): loads?, outputs
-// against onnxruntime-web on the same file (% equal, max |d|), i8conv / onnxruntime-web time (1 thread, median of 5
+// against onnxruntime-web on the same file (% equal, max |d|), i8conv / onnxruntime-web time (1 thread or THREADS, median of 5
 // batches), and the share of i8conv's time outside convolutions. After npm run build; run under Node 24 for the
 // figures of docs/bench.md.
 import { readFileSync } from 'node:fs';
 import { createRuntime } from '../../dist-bench/src/index.js';
 import { quantizeModel } from '../../dist-bench/src/quantize/index.js';
 const ort = await import('onnxruntime-web');
-ort.env.wasm.numThreads = 1;
+// THREADS=n: both engines on n threads (default 1)
+const threads = Number(process.env.THREADS ?? 1);
+ort.env.wasm.numThreads = threads;
 ort.env.logLevel = 'error';
 const [file, shapeArg, formsArg = 'shipped,default,all,convs'] = process.argv.slice(2);
 const [iname, dimsS] = shapeArg.split('=');
@@ -17,7 +19,7 @@ let s = 5;
 const r = () => (s = (s * 1103515245 + 12345) >>> 0) / 4294967296;
 const mk = (k) => Float32Array.from({ length: n }, (_, i) => Math.sin(i * 0.001 * (k + 1)) * 0.8 + (r() - 0.5) * 0.4);
 const bytes = readFileSync(file);
-const rt = await createRuntime({ threads: 1 });
+const rt = await createRuntime({ threads });
 const FORM = { default: {}, all: { ops: 'all' }, convs: { ops: 'convs' } };
 for (const form of formsArg.split(',')) {
   let fb = bytes;
