@@ -360,7 +360,7 @@ describe('.npy files (src/npy.ts)', () => {
     // float64 is read (a double model input): the same header with 8-byte elements needs twice the data
     expect(() => readNpy(edit("'<f4'", "'<f8'"))).toThrow(/need 16 bytes/);
     const d = writeNpy(Float64Array.of(1.5, -(2 ** 60)), [2]);
-    expect(Array.from(readNpy(d).data)).toEqual([1.5, -(2 ** 60)]);
+    expect(Array.from(readNpy(d).data as Float64Array)).toEqual([1.5, -(2 ** 60)]);
     expect(() => readNpy(v1.subarray(0, v1.length - 1))).toThrow(/need 8 bytes/);
     expect(() => readNpy(v1.subarray(0, 20))).toThrow(/header runs past/);
     expect(() => readNpy(new Uint8Array(12))).toThrow(/signature/);
