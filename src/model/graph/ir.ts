@@ -19,6 +19,18 @@
  * read so that a model carrying one can be loaded and refused (or folded) by a later pass. */
 export type ElementType = 'float32' | 'uint8' | 'int8' | 'int32' | 'int64' | 'float16' | 'bool' | 'double';
 
+/** The element type of each ONNX data_type code the graph IR carries. */
+export const ONNX_TYPES: Readonly<Record<number, ElementType>> = {
+  1: 'float32',
+  2: 'uint8',
+  3: 'int8',
+  6: 'int32',
+  7: 'int64',
+  9: 'bool',
+  10: 'float16',
+  11: 'double',
+};
+
 /** The typed array of each element type. */
 export interface TensorDataOf {
   float32: Float32Array;

@@ -9,7 +9,7 @@
  * computes an address from an unchecked one.
  */
 import { I8ConvError } from '../../errors.js';
-import type { ElementType, Node, Tensor } from './ir.js';
+import { type ElementType, type Node, ONNX_TYPES, type Tensor } from './ir.js';
 import { nmsSelect } from '../numerics/nms.js';
 import {
   broadcastDims,
@@ -77,16 +77,6 @@ export interface ShapeContext {
 export type ShapeRule = (c: ShapeContext) => ShapeInfo[];
 
 const numel = (dims: readonly number[]): number => dims.reduce((a, b) => a * b, 1);
-const ONNX_TYPES: Record<number, ElementType> = {
-  1: 'float32',
-  2: 'uint8',
-  3: 'int8',
-  6: 'int32',
-  7: 'int64',
-  9: 'bool',
-  10: 'float16',
-  11: 'double',
-};
 
 /** The context of node `index` of a graph, over the values inferred so far and the constants folded so far. */
 export function shapeContext(

@@ -19,6 +19,7 @@
  */
 import { I8ConvError } from '../../../errors.js';
 import type { HostData, HostOp, HostOpFactory, HostOpNode, HostValueInfo } from '../types.js';
+import { ONNX_TYPES } from '../../graph/ir.js';
 import {
   copyRun,
   attrFloat,
@@ -592,15 +593,11 @@ export const Shape: HostOpFactory = (node, inputs, outputs, opset) => {
 
 // ---- Cast ----------------------------------------------------------------------------------------------------------
 
-const CAST_TO: Record<number, ElemType> = {
-  1: 'float32',
-  2: 'uint8',
-  3: 'int8',
-  6: 'int32',
-  7: 'int64',
-  9: 'bool',
-  11: 'double',
-};
+/** Cast's targets: the IR's element types but float16 (a float16 model computes in float32: ../../graph/passes/float16.ts). */
+const CAST_TO = Object.fromEntries(Object.entries(ONNX_TYPES).filter(([, t]) => t !== 'float16')) as Record<
+  number,
+  ElemType
+>;
 const INT64_MAX = 0x7fffffffffffffffn;
 const INT64_MIN = -0x8000000000000000n;
 

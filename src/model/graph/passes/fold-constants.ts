@@ -19,6 +19,7 @@
  */
 import type { Attribute, ElementType, Graph, Node, Tensor, TensorData } from '../ir.js';
 import { type GraphView, runPasses } from '../view.js';
+import { ONNX_TYPES } from '../ir.js';
 
 /** Outputs larger than this are not folded (ConstantOfShape could otherwise materialise a huge tensor). */
 export const MAX_FOLD_ELEMENTS = 1 << 20;
@@ -212,15 +213,10 @@ function castValue(v: number | bigint, from: ElementType, to: ElementType): numb
           : n;
   }
 }
-const TO_TYPE: Record<number, ElementType> = {
-  1: 'float32',
-  2: 'uint8',
-  3: 'int8',
-  6: 'int32',
-  7: 'int64',
-  9: 'bool',
-  11: 'double',
-};
+const TO_TYPE = Object.fromEntries(Object.entries(ONNX_TYPES).filter(([, t]) => t !== 'float16')) as Record<
+  number,
+  ElementType
+>;
 
 /** A static shape known for a value (for Shape): from a constant or an annotation with numeric dims only. */
 export type KnownShape = (name: string) => number[] | undefined;
