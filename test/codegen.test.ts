@@ -77,7 +77,7 @@ describe('generated kernels', () => {
                   for (const k of [f.main, f.tail]) if (k) picked.add(k.name);
                 }
               }
-      // (dot8 runtimes take their channel-lane kernels for one-pixel planes: src/algos/gemm.ts defaultLanes)
+      // (dot8 runtimes take their channel-lane kernels for planes of 12 pixels or fewer: src/algos/gemm.ts defaultLanes)
       for (const lanes of ['pixel', 'channel'] as const)
         for (const tiles of TILE_SETS) {
           const g = pickGemmKernels(undefined, lanes, isa, tiles);

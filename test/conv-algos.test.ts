@@ -210,7 +210,7 @@ describeEachKernelSet((set, rt, lab) => {
       ex(conv({ format: 'NCHW', ic: 50, oc: 10, ih: 1, iw: 1, n: 3, ...quant(2, 10) }), 301, {}, A);
     });
 
-    it("channel-lane kernels where the plane is small: SIMD128 below OCPG pixels (wide tile set: below OCPG / 6); dot8 runtimes for one-pixel planes of 8+ channels (one pixel would fill one of the pixel-lane kernels' 4 lanes): main tiles of 8 blocks, then 1-block tails", () => {
+    it('channel-lane kernels where the plane is small: SIMD128 below OCPG pixels (wide tile set: below OCPG / 6); dot8 runtimes for planes of 8 pixels or fewer with 8+ channels, 12 or fewer with 32+ (the pixel-lane kernels would run such a plane mostly on their 4-pixel companions): main tiles of 8 blocks, then 1-block tails', () => {
       const dot8 = set.gemmKernelIsa === 'wasmrelaxeddot';
       let i = 310;
       for (const [format, ic, oc, ih, iw] of [
@@ -225,11 +225,15 @@ describeEachKernelSet((set, rt, lab) => {
         ['NCHW44', 12, 20, 3, 5],
         ['NCHW', 9, 4, 1, 1],
         ['NCHW44', 8, 8, 3, 3],
+        ['NCHW44', 8, 8, 3, 4],
+        ['NCHW44', 16, 32, 3, 4],
+        ['NCHW', 5, 32, 1, 13],
+        ['NCHW44', 16, 4, 2, 2],
       ] as const) {
         const r = runCase(rt(), { ...conv({ format, ic, oc, ih, iw, n: 2, ...quant(i, oc) }), algo: A }, i++);
         expect(r, JSON.stringify(r.firstMismatch)).toMatchObject({ ok: true });
         const channel = dot8
-          ? ih * iw === 1 && oc >= CHANNEL_LANE_NOC
+          ? oc >= CHANNEL_LANE_NOC && (ih * iw <= 8 || (ih * iw <= 12 && oc >= 32))
           : (rt().features.simdTiles ?? 'wide') === 'wide'
             ? ih * iw * 6 < oc
             : ih * iw < oc;

@@ -76,10 +76,18 @@ function gemmKernel(
 export const CHANNEL_LANE_NOC = GEMM_KERNELS.find((k) => k.lanes === 'channel' && k.role === 'main')!.noc;
 
 export function defaultLanes(s: ConvShape, isa: Isa = 'wasmsimd', tiles: SimdTileSet = 'wide'): GemmLanes {
-  // the dot8 kernels read both operands compact (no broadcast copies), so the pixel-lane ones serve every plane but
-  // one-pixel planes (fully connected layers), where they would fill one lane of their four: there the dot8
-  // channel-lane kernels (4 channels per accumulator, the pixel's 4 bytes splat)
-  if (gemmIsa(isa) === 'wasmrelaxeddot') return s.oh * s.ow === 1 && s.ocpg >= CHANNEL_LANE_NOC ? 'channel' : 'pixel';
+  // the dot8 kernels read both operands compact (no broadcast copies): the pixel-lane ones serve every plane but
+  // small ones. A plane of 12 pixels or fewer runs the pixel-lane main tile (24 pixels) only on its last 1-4 by the
+  // 4-pixel companions, two accumulators in flight; the channel-lane kernels (4 channels per accumulator, the pixel's
+  // 4 bytes splat, 8 accumulators) re-read the weights per pixel and win there. Forced by name, 1 thread (Node 24,
+  // Xeon with AVX-VNNI, usdot), channel / pixel time over planes of 2 / 4 / 8 / 12 / 16 / 24 pixels: 1x3 1-D 128->128
+  // 0.38 / 0.49 / 0.51 / 0.76 / 1.00 / 1.59, 1x3 512->512 0.43-0.84 up to 12 then 1.11 / 1.69, 1x1 NCHW44 256->64 0.60
+  // / 0.78 / 0.65 / 0.94 / 1.17 / 2.12; with few channels the bound is lower: 64->8 0.45 / 0.48 / 0.73 / 1.02, 64->16
+  // 0.47 / 0.54 / 0.83 / 1.16. (Silero VAD's 1-D encoder: 4 and 2 pixels, 14 -> 7 us a layer.)
+  if (gemmIsa(isa) === 'wasmrelaxeddot') {
+    const plane = s.oh * s.ow;
+    return s.ocpg >= CHANNEL_LANE_NOC && (plane <= 8 || (plane <= 12 && s.ocpg >= 32)) ? 'channel' : 'pixel';
+  }
   if (tiles === 'wide') return s.oh * s.ow * 6 < s.ocpg ? 'channel' : 'pixel';
   return s.oh * s.ow < s.ocpg ? 'channel' : 'pixel';
 }
