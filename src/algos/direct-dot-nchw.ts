@@ -6,7 +6,7 @@
  * GMAC/s, uint8): 64->64 56² 3x3 25.5 vs 13.1, 16->16 56² 20.0 vs 4.4, 3->32 224² s2 10.7 vs 4.9.
  */
 import { reject, type ConvAlgorithm } from './types.js';
-import { commonUsable, makeDotPlan } from './direct-dot-nchw44.js';
+import { commonUsable, makeDotPlan, rectPrefersGemm } from './direct-dot-nchw44.js';
 import { preferredNchwDot } from './strided-dot-nchw.js';
 
 export const dotNchwDirect: ConvAlgorithm = {
@@ -17,6 +17,6 @@ export const dotNchwDirect: ConvAlgorithm = {
       return reject('UNSUPPORTED_FORMAT', 'format', `this algorithm takes NCHW, got ${s.format}`);
     return commonUsable(s);
   },
-  isPreferred: (s) => !preferredNchwDot(s),
+  isPreferred: (s) => !preferredNchwDot(s) && !rectPrefersGemm(s),
   plan: (s, o) => makeDotPlan(s, o, 2),
 };

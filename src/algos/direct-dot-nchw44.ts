@@ -40,6 +40,26 @@ const PACKED_TILE_BUDGET = 256 * 1024;
 
 const FILTER_SIZES = [...new Set(KERNELS.map((k) => k.fw))];
 const STRIDES = [...new Set(KERNELS.map((k) => k.stride))];
+/**
+ * Filter widths whose row kernels loop over the filter rows at run time (the generator unrolls the rows only of
+ * filters up to 2 wide, tools/conv-variants.mjs UNROLL_KH_MAX), so that they also run FH x FW filters of other
+ * heights: the 1 x 3 / 1 x 5 of 1-D convolutions and separable pairs, 3 x 5 ... (not FW 1: no such kernels).
+ */
+const RECT_WIDTHS = FILTER_SIZES.filter((f) => f > 2);
+/** The most rows of a non-square filter. */
+const MAX_RECT_FH = 7;
+
+/**
+ * A non-square filter over output rows narrower than 8 pixels: the row kernels pad each row to their tile (6
+ * pixels on the dot8 runtimes), and the im2col GEMM (preferred there) was faster. Measured (each forced by name,
+ * Node 24, Xeon with AVX-VNNI, 1 thread, time direct / GEMM, uint8, relaxed dot8 | SIMD128): 1x3 24->24 74x32 NCHW
+ * 0.64 | 0.76, NCHW44 0.94 | 0.92; 1x3 48->48 34x16 0.80 | 0.91; 1x3 72->72 30x8 1.00 | 0.94; 1x3 128->64 1x16 0.58 |
+ * 0.82; 1x5 64->64 1x100 0.77 | 0.91; 1x3 256->256 1x50 0.82 | 0.86; 1x7 64->64 28x28 0.76 | 0.91; 7x3 0.72 | 0.93;
+ * but 1x3 96->96 12x4 1.22 | 1.07 and 10x2 1.15 | 1.06.
+ */
+export function rectPrefersGemm(s: ConvShape): boolean {
+  return s.fh !== s.fw && s.ow < 8;
+}
 
 /**
  * Int8 weights (the w8 twins of the wide 3x3 tiles) where a tile's i16 weights exceed this: the row kernels stream a
@@ -127,14 +147,15 @@ function pickVariant(
 export function commonUsable(s: ConvShape): Rejection | null {
   if (s.dh !== 1 || s.dw !== 1)
     return reject('UNSUPPORTED_DILATION', 'dilation', `must be [1, 1], got [${s.dh}, ${s.dw}]`);
-  if (s.fh !== s.fw || !FILTER_SIZES.includes(s.fh)) {
+  if (!FILTER_SIZES.includes(s.fw) || (s.fh !== s.fw && (!RECT_WIDTHS.includes(s.fw) || s.fh > MAX_RECT_FH))) {
     return reject(
       'UNSUPPORTED_FILTER',
       'fh',
-      `square filters of size ${FILTER_SIZES.join(', ')} are supported, got ${s.fh}x${s.fw}`,
+      `square filters of size ${FILTER_SIZES.join(', ')} and FH x ${RECT_WIDTHS.join(' / ')} up to ${MAX_RECT_FH} rows are supported, got ${s.fh}x${s.fw}`,
     );
   }
-  if (s.sh !== s.sw || !STRIDES.includes(s.sh)) {
+  // one output row (a 1-D convolution as 1 x W): the vertical stride is never applied
+  if (!STRIDES.includes(s.sw) || (s.sh !== s.sw && s.oh !== 1)) {
     return reject('UNSUPPORTED_STRIDE', 'stride', `must be [1, 1] or [2, 2], got [${s.sh}, ${s.sw}]`);
   }
   return null;
@@ -315,7 +336,7 @@ export const dotNchw44Direct: ConvAlgorithm = {
       return reject('CHANNELS_NOT_MULTIPLE_OF_4', 'oc', `channels per group (${s.ocpg}) must be a multiple of 4`);
     return commonUsable(s);
   },
-  isPreferred: () => true,
+  isPreferred: (s) => !rectPrefersGemm(s),
   plan: (s, o) => makeDotPlan(s, o, 0),
 };
 
@@ -327,6 +348,6 @@ export const dotNchwNchw44: ConvAlgorithm = {
       return reject('UNSUPPORTED_FORMAT', 'format', `this algorithm takes NCHW_NCHW44, got ${s.format}`);
     return commonUsable(s);
   },
-  isPreferred: () => true,
+  isPreferred: (s) => !rectPrefersGemm(s),
   plan: (s, o) => makeDotPlan(s, o, 1),
 };
