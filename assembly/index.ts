@@ -29,7 +29,7 @@ export {
   instanceNormTask, reduceRowsTask, reduceColsTask,
 } from './model/host-float';
 export { regionTask } from './model/region';
-export { qsoftmaxTask } from './model/qsoftmax';
+export { qsoftmaxTask, qsoftmaxStridedTask } from './model/qsoftmax';
 export { qmatmulPackTask, qmatmulTask } from './model/qmatmul';
 export { gemmF32Task, matmulPackTask, matmulF32Task } from './model/gemm-f32';
 export { gruF32Task, lstmF32Task } from './model/lstm-f32';

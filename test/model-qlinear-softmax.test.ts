@@ -1,6 +1,6 @@
 // com.microsoft QLinearSoftmax (docs/int8-ops.md, QLinearSoftmax): the reference operator
 // (kernels-ref/model/ops/QLinearSoftmax.ts) against onnxruntime-web 1.30 (wasm, one thread) on seeded single-node
-// models, and the product (rt.loadModelSync, the host operator src/model/backends/host/quant.ts `qlinearSoftmaxHost`)
+// models, and the product (rt.loadModelSync: the wasm kernels of assembly/model/qsoftmax.ts, contiguous and strided rows)
 // against the reference on DQ -> Softmax -> Q models that the fusion pass turns into one QLinearSoftmax.
 //  1. reference == onnxruntime, bit for bit: uint8 and int8, rank 1-4, odd row lengths and long rows (1001), axis
 //     last and not last, given and absent (QLinearSoftmax's default -1), `opset` 1 / 11 (X coerced to 2-D at axis)
@@ -353,14 +353,15 @@ describe('product QLinearSoftmax (fused from DQ -> Softmax -> Q) against the ref
       ).toEqual(['com.microsoft.QLinearSoftmax']);
       const model = loadModelSync(rt, bytes);
       try {
-        // the wasm kernel where the rows are contiguous (opset < 13 flattens from the axis; 13 the axis innermost)
+        // the wasm kernels: contiguous rows (opset < 13 flattens from the axis; 13 the axis innermost), or strided ones
+        // four neighbouring rows a step
         const rank = p.dims.length;
         const axis = p.axis === undefined ? (p.opset < 13 ? 1 : rank - 1) : p.axis < 0 ? p.axis + rank : p.axis;
         const contiguous = p.opset < 13 || p.dims.slice(axis + 1).every((d) => d === 1);
         expect(
           model.nodes.map((n) => [n.op, n.algorithm]),
           what,
-        ).toEqual([['QLinearSoftmax', contiguous ? 'qsoftmax-simd' : 'host']]);
+        ).toEqual([['QLinearSoftmax', contiguous ? 'qsoftmax-simd' : 'qsoftmax-strided-simd']]);
         const x = input(p, r);
         const want = refRun(g, x);
         for (let rep = 0; rep < 2; rep++)
@@ -376,7 +377,7 @@ describe('product QLinearSoftmax (fused from DQ -> Softmax -> Q) against the ref
 // the wasm kernel's row tasks on the pool (the library built: dist/, as `npm test` builds it first)
 const DIST = new URL('../dist/src/index.js', import.meta.url);
 describe.skipIf(!existsSync(DIST))('product QLinearSoftmax on 2 threads', () => {
-  it('rows split into tasks on the pool: the same bytes as the reference (uint8 and int8, 1 to 997 values a row)', async (ctx) => {
+  it('rows split into tasks on the pool: the same bytes as the reference (uint8 and int8, 1 to 997 values a row, contiguous and strided)', async (ctx) => {
     const { createRuntime: createDist } = (await import(DIST.href)) as { createRuntime: typeof createRuntime };
     const rt2 = await createDist({ threads: 2 });
     try {
@@ -387,15 +388,21 @@ describe.skipIf(!existsSync(DIST))('product QLinearSoftmax on 2 threads', () => 
         { type: 'int8', dims: [2, 45, 997], xs: f32(0.05), ys: f32(1 / 256), yz: -128, opset: 13 },
         { type: 'uint8', dims: [4099, 1], xs: f32(0.5), ys: f32(1 / 200), yz: 3, opset: 13 },
         { type: 'int8', dims: [33, 17, 19], xs: f32(0.03), ys: f32(1 / 256), yz: -100, opset: 11, axis: 1 },
+        // strided rows (YOLOv8's DFL softmax over 16 bins, 4 sides, 2100 anchors), inner counts off a multiple of 4
+        { type: 'uint8', dims: [1, 16, 4, 2100], xs: f32(0.11), ys: f32(1 / 256), yz: 0, opset: 13, axis: 1 },
+        { type: 'int8', dims: [3, 9, 7, 6], xs: f32(0.04), ys: f32(1 / 256), yz: -128, opset: 13, axis: 1 },
+        { type: 'uint8', dims: [5, 301, 3], xs: f32(0.3), ys: f32(1 / 250), yz: 2, opset: 13, axis: 1 },
+        { type: 'int8', dims: [2, 2, 1001], xs: f32(0.02), ys: f32(1 / 256), yz: -128, opset: 13, axis: 1 },
       ] as Params[]) {
         const what = describeParams(p);
         const bytes = qdqModel(p);
         const model = loadModelSync(rt2, bytes);
         try {
+          const strided = p.opset >= 13 && p.axis !== undefined && p.dims.slice(p.axis + 1).some((d) => d !== 1);
           expect(
             model.nodes.map((n) => n.algorithm),
             what,
-          ).toEqual(['qsoftmax-simd']);
+          ).toEqual([strided ? 'qsoftmax-strided-simd' : 'qsoftmax-simd']);
           const x = input(p, r);
           const want = refRun(fusedGraph(readOnnxModel(bytes)), x);
           expectSame(Array.from(model.run({ x: x.data as Uint8Array }).y as Uint8Array), want, what);

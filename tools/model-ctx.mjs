@@ -855,15 +855,16 @@ qmatmul.ts). The host writes them through QSOFTMAX_CTX (src/model/backends/wasm-
 generated from the same declaration).`,
   records: [
     {
-      doc: 'QLinearSoftmax record: rows of LEN contiguous 8-bit values',
+      doc: 'QLinearSoftmax record: rows of LEN 8-bit values, contiguous or INNER apart',
       fields: [
-        ['QS_ROWS', 'i32', 'rows'],
+        ['QS_ROWS', 'i32', 'rows (contiguous rows), or blocks of LEN x INNER values (strided rows)'],
         ['QS_LEN', 'i32', 'values per row (>= 1)'],
-        ['QS_ROWS_PER_TASK', 'i32', 'rows per task'],
+        ['QS_ROWS_PER_TASK', 'i32', 'rows per task (contiguous), or groups of 4 rows per task (strided)'],
         ['QS_SIGNED', 'i32', '1: int8 in and out, 0: uint8'],
         ['QS_YZP', 'i32', "the output's zero point"],
         ['QS_E', 'i32', 'byte offset of the exp table, f32 [256] (entry 255 - max + x)'],
         ['QS_P', 'i32', 'byte offset of the scaled table, f32 [256] (the same entry times floor(1 / y_scale))'],
+        ['QS_INNER', 'i32', 'strided rows: values between one row element and the next (1: contiguous rows)'],
       ],
       bytes: ['QS_CTX_BYTES', 32, 'bytes the host allocates for the record'],
     },

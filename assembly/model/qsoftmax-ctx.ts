@@ -4,12 +4,12 @@
 // qmatmul.ts). The host writes them through QSOFTMAX_CTX (src/model/backends/wasm-int8/qsoftmax-ctx.generated.ts,
 // generated from the same declaration).
 
-// ---- QLinearSoftmax record: rows of LEN contiguous 8-bit values ----
-/** i32: rows */
+// ---- QLinearSoftmax record: rows of LEN 8-bit values, contiguous or INNER apart ----
+/** i32: rows (contiguous rows), or blocks of LEN x INNER values (strided rows) */
 export const QS_ROWS: i32 = 0;
 /** i32: values per row (>= 1) */
 export const QS_LEN: i32 = 4;
-/** i32: rows per task */
+/** i32: rows per task (contiguous), or groups of 4 rows per task (strided) */
 export const QS_ROWS_PER_TASK: i32 = 8;
 /** i32: 1: int8 in and out, 0: uint8 */
 export const QS_SIGNED: i32 = 12;
@@ -19,6 +19,8 @@ export const QS_YZP: i32 = 16;
 export const QS_E: i32 = 20;
 /** i32: byte offset of the scaled table, f32 [256] (the same entry times floor(1 / y_scale)) */
 export const QS_P: i32 = 24;
+/** i32: strided rows: values between one row element and the next (1: contiguous rows) */
+export const QS_INNER: i32 = 28;
 /** bytes the host allocates for the record */
 export const QS_CTX_BYTES: i32 = 32;
 

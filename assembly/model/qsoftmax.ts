@@ -7,7 +7,10 @@
 //        uint8: min(uint32_sat(q) + zp, 255) (NaN -> 0 both: the saturating conversions)
 // The sums of four rows run as four independent chains (each row's adds in its own order); the maximum and the
 // outputs take four values per SIMD step (the table reads one lane at a time). Task t: rows [t * RPT, + RPT).
-import { QS_ROWS, QS_LEN, QS_ROWS_PER_TASK, QS_SIGNED, QS_YZP, QS_E, QS_P } from './qsoftmax-ctx';
+// Rows along a strided axis (opset 13+, the axis not innermost: values INNER apart, as YOLOv8's DFL head): four
+// neighbouring rows (inner positions j .. j + 3 of one block) are the four lanes, each lane's maximum, sum and
+// outputs computed over its own row in row order (qsoftmaxStridedTask).
+import { QS_ROWS, QS_LEN, QS_ROWS_PER_TASK, QS_SIGNED, QS_YZP, QS_E, QS_P, QS_INNER } from './qsoftmax-ctx';
 
 /** The largest of the row's len values (and -128), as an integer. */
 function rowMax(x: usize, len: i32, signed: bool): i32 {
@@ -136,5 +139,92 @@ export function qsoftmaxTask(ctx: usize, x: usize, _u: usize, y: usize, _i0: i32
     let s: f32 = 0;
     for (let i = 0; i < len; i++) s = s + load<f32>(e + entry(xr + <usize>i, b, signed));
     rowOut(xr, y + <usize>r * rowBytes, len, b, s, p, signed, yzp);
+  }
+}
+
+/** Four bytes at x (four neighbouring rows' values) widened to i32 lanes. */
+// @ts-ignore: decorator
+@inline
+function lanes4(x: usize, signed: bool): v128 {
+  const b = v128.load32_zero(x);
+  return signed ? i32x4.extend_low_i16x8_s(i16x8.extend_low_i8x16_s(b)) : i32x4.extend_low_i16x8_u(i16x8.extend_low_i8x16_u(b));
+}
+
+/** The four table entries (f32 at t) of the lanes' indices. */
+// @ts-ignore: decorator
+@inline
+function gather4(t: usize, k: v128): v128 {
+  let g = f32x4.splat(load<f32>(t + (<usize>i32x4.extract_lane(k, 0) << 2)));
+  g = f32x4.replace_lane(g, 1, load<f32>(t + (<usize>i32x4.extract_lane(k, 1) << 2)));
+  g = f32x4.replace_lane(g, 2, load<f32>(t + (<usize>i32x4.extract_lane(k, 2) << 2)));
+  return f32x4.replace_lane(g, 3, load<f32>(t + (<usize>i32x4.extract_lane(k, 3) << 2)));
+}
+
+/** One strided row (len values `inner` apart from x), its outputs at the same offsets from y. */
+function stridedRow(x: usize, y: usize, len: i32, inner: usize, e: usize, p: usize, signed: bool, yzp: i32): void {
+  let m: i32 = -128;
+  for (let i = 0; i < len; i++) {
+    const v = value(x + <usize>i * inner, signed);
+    if (v > m) m = v;
+  }
+  const base = 255 - m;
+  let sum: f32 = 0;
+  for (let i = 0; i < len; i++) sum = sum + load<f32>(e + entry(x + <usize>i * inner, base, signed));
+  const s = f32x4.splat(sum);
+  const zp = i32x4.splat(yzp);
+  const lo = i32x4.splat(-128);
+  const hi = i32x4.splat(signed ? 127 : 255);
+  for (let i = 0; i < len; i++) {
+    const o = <usize>i * inner;
+    // one value through the contiguous kernel's lanes (lane 0 stored as a byte)
+    const r = f32x4.nearest(f32x4.div(f32x4.splat(load<f32>(p + entry(x + o, base, signed))), s));
+    let v: v128;
+    if (signed) v = i32x4.min_s(i32x4.max_s(i32x4.add(i32x4.trunc_sat_f32x4_s(r), zp), lo), hi);
+    else v = i32x4.min_u(i32x4.add(i32x4.trunc_sat_f32x4_u(r), zp), hi);
+    store<u8>(y + o, <u8>i32x4.extract_lane(v, 0));
+  }
+}
+
+/**
+ * Rows along a strided axis: blocks of LEN x INNER values (QS_ROWS of them), the rows of a block its INNER columns.
+ * Task t: groups [t * RPT, + RPT) of 4 neighbouring rows (the last group of a block may hold fewer: one at a time).
+ */
+export function qsoftmaxStridedTask(ctx: usize, x: usize, _u: usize, y: usize, _i0: i32, _i1: i32, t: i32): void {
+  const blocks = load<i32>(ctx, QS_ROWS);
+  const len = load<i32>(ctx, QS_LEN);
+  const gpt = load<i32>(ctx, QS_ROWS_PER_TASK);
+  const inner = load<i32>(ctx, QS_INNER);
+  const signed = load<i32>(ctx, QS_SIGNED) != 0;
+  const e = <usize>load<i32>(ctx, QS_E);
+  const p = <usize>load<i32>(ctx, QS_P);
+  const yzp = load<i32>(ctx, QS_YZP);
+  const per = (inner + 3) >> 2; // groups per block
+  const g0 = t * gpt;
+  let g1 = g0 + gpt;
+  if (g1 > blocks * per) g1 = blocks * per;
+  const stride = <usize>inner;
+  const c255 = i32x4.splat(255);
+  const zp = i32x4.splat(yzp);
+  const lo = i32x4.splat(-128);
+  const hi = i32x4.splat(signed ? 127 : 255);
+  for (let g = g0; g < g1; g++) {
+    const b = g / per;
+    const j = (g - b * per) << 2;
+    const off = <usize>b * <usize>len * stride + <usize>j;
+    const xb = x + off,
+      yb = y + off;
+    if (j + 4 > inner) {
+      for (let l = j; l < inner; l++) stridedRow(xb + <usize>(l - j), yb + <usize>(l - j), len, stride, e, p, signed, yzp);
+      continue;
+    }
+    let m = i32x4.splat(-128);
+    for (let i = 0; i < len; i++) m = i32x4.max_s(m, lanes4(xb + <usize>i * stride, signed));
+    const base = i32x4.sub(c255, m);
+    let sum = f32x4.splat(0);
+    for (let i = 0; i < len; i++) sum = f32x4.add(sum, gather4(e, i32x4.add(base, lanes4(xb + <usize>i * stride, signed))));
+    for (let i = 0; i < len; i++) {
+      const o = <usize>i * stride;
+      store4(yb + o, f32x4.div(gather4(p, i32x4.add(base, lanes4(xb + o, signed))), sum), signed, zp, lo, hi);
+    }
   }
 }

@@ -119,6 +119,7 @@ export const TASK_FUNCTIONS = [
   'resizeF32Task',
   // model executor: 8-bit QLinearSoftmax, QLinearMatMul of a computed B (assembly/model/qsoftmax.ts, qmatmul.ts)
   'qsoftmaxTask',
+  'qsoftmaxStridedTask',
   'qmatmulPackTask',
   'qmatmulTask',
 ] as const;

@@ -19,7 +19,8 @@ let s = 5;
 const r = () => (s = (s * 1103515245 + 12345) >>> 0) / 4294967296;
 const mk = (k) => Float32Array.from({ length: n }, (_, i) => Math.sin(i * 0.001 * (k + 1)) * 0.8 + (r() - 0.5) * 0.4);
 const bytes = readFileSync(file);
-const rt = await createRuntime({ threads });
+// BUILD=simd128 / relaxed: the wasm build (default: the probe's choice)
+const rt = await createRuntime({ threads, ...(process.env.BUILD ? { build: process.env.BUILD } : {}) });
 const FORM = { default: {}, all: { ops: 'all' }, convs: { ops: 'convs' } };
 for (const form of formsArg.split(',')) {
   let fb = bytes;

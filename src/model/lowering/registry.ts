@@ -374,12 +374,12 @@ op('com.microsoft:QLinearSoftmax', {
   impls: [
     int8(
       floatKernelOp(qlinearSoftmaxHost, prepareQSoftmax),
-      'rows of contiguous values (the axis innermost)',
+      'rows of contiguous values (the axis innermost), or along a strided axis four neighbouring rows a SIMD step',
       'src/model/backends/wasm-int8/qsoftmax.ts',
       'assembly/model/qsoftmax.ts',
       `${HOST}quant.ts`,
     ),
-    hostWith(qlinearSoftmaxHost, 'quant.ts', 'any other case'),
+    hostWith(qlinearSoftmaxHost, 'quant.ts', 'an empty tensor'),
   ],
 });
 

@@ -2,11 +2,11 @@
 
 /** Byte offsets of the records of assembly/model/qsoftmax-ctx.ts, and their sizes: the same names and numbers. */
 export const QSOFTMAX_CTX = {
-  /** i32: rows */
+  /** i32: rows (contiguous rows), or blocks of LEN x INNER values (strided rows) */
   QS_ROWS: 0,
   /** i32: values per row (>= 1) */
   QS_LEN: 4,
-  /** i32: rows per task */
+  /** i32: rows per task (contiguous), or groups of 4 rows per task (strided) */
   QS_ROWS_PER_TASK: 8,
   /** i32: 1: int8 in and out, 0: uint8 */
   QS_SIGNED: 12,
@@ -16,6 +16,8 @@ export const QSOFTMAX_CTX = {
   QS_E: 20,
   /** i32: byte offset of the scaled table, f32 [256] (the same entry times floor(1 / y_scale)) */
   QS_P: 24,
+  /** i32: strided rows: values between one row element and the next (1: contiguous rows) */
+  QS_INNER: 28,
   /** bytes the host allocates for the record */
   QS_CTX_BYTES: 32,
   /** i32: rows of A and Y */
