@@ -25,7 +25,7 @@ export { resizeF32Task } from './model/spatial-resize-f32';
 export { transposeTask } from './model/spatial-transpose';
 export { relayout44Task } from './model/spatial-relayout';
 export {
-  convTransposeTask, convIm2colTask, convF32Task, convChunkTask, convPiecesTask, channelAffineTask, reluF32Task, softmaxTask, layerNormTask,
+  convTransposeTask, convIm2colTask, convF32Task, convChunkTask, convPiecesTask, channelAffineTask, reluF32Task, softmaxTask, softmaxStridedTask, layerNormTask,
   instanceNormTask, reduceRowsTask, reduceColsTask,
 } from './model/host-float';
 export { regionTask } from './model/region';

@@ -281,9 +281,10 @@ generated from the same declaration).`,
     {
       doc: 'Softmax record',
       fields: [
-        ['SM_ROWS', 'i32', 'rows'],
+        ['SM_ROWS', 'i32', 'rows (contiguous rows), or blocks of LEN x INNER values (strided rows)'],
         ['SM_LEN', 'i32', 'values per row'],
-        ['SM_ROWS_PER_TASK', 'i32', 'rows per task'],
+        ['SM_ROWS_PER_TASK', 'i32', 'rows per task (contiguous), or groups of 4 rows per task (strided)'],
+        ['SM_INNER', 'i32', 'strided rows: values between one row element and the next (1: contiguous rows)'],
       ],
       bytes: ['SM_CTX_BYTES', 16, 'bytes the host allocates for the record'],
     },

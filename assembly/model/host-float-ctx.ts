@@ -110,12 +110,14 @@ export const RL_GRAIN: i32 = 4;
 export const RL_CTX_BYTES: i32 = 16;
 
 // ---- Softmax record ----
-/** i32: rows */
+/** i32: rows (contiguous rows), or blocks of LEN x INNER values (strided rows) */
 export const SM_ROWS: i32 = 0;
 /** i32: values per row */
 export const SM_LEN: i32 = 4;
-/** i32: rows per task */
+/** i32: rows per task (contiguous), or groups of 4 rows per task (strided) */
 export const SM_ROWS_PER_TASK: i32 = 8;
+/** i32: strided rows: values between one row element and the next (1: contiguous rows) */
+export const SM_INNER: i32 = 12;
 /** bytes the host allocates for the record */
 export const SM_CTX_BYTES: i32 = 16;
 

@@ -44,7 +44,7 @@
 import {
   CT_MODE, CT_CG, CT_MG, CT_GROUP, CT_KSIZE, CT_INSIZE, CT_OSIZE, CT_CHUNK, CT_W, CT_DEST, CT_BIAS, CT_COL, CT_MODE_DIRECT,
   CT_MODE_ACCUMULATE, AF_PLANES, AF_C, AF_INNER, AF_PLANES_PER_TASK, AF_S, AF_B, RL_N, RL_GRAIN, SM_ROWS, SM_LEN,
-  SM_ROWS_PER_TASK, CV_CG, CV_MG, CV_GROUP, CV_KSIZE, CV_INSIZE, CV_OSIZE, CV_CHUNK, CV_TAP, CV_BIAS, CV_COL,
+  SM_ROWS_PER_TASK, SM_INNER, CV_CG, CV_MG, CV_GROUP, CV_KSIZE, CV_INSIZE, CV_OSIZE, CV_CHUNK, CV_TAP, CV_BIAS, CV_COL,
   CV_QUADS, CV_BLOCK, CV_ONEROW, CV_GROUPED, CV_SUM, CV_WT, CV_PIECE, CV_RELU, CV_RUNS, CV_RUN_STEP, LN_ROWS, LN_W, LN_ROWS_PER_TASK, LN_SCALE,
   LN_BIAS, LN_EPS, LN_MEAN, LN_INV_STD, IN_PLANES, IN_C, IN_W, IN_PLANES_PER_TASK, IN_SCALE, IN_BIAS, IN_EPS, RD_ROWS, RD_LEN,
   RD_ROWS_PER_TASK, RD_KIND, RD_MEAN, RD_MAX, RD_MIN, RD_GMAX,
@@ -1160,6 +1160,100 @@ export function softmaxTask(ctx: usize, x: usize, _u: usize, y: usize, _i0: i32,
     for (; i < len; i++) {
       const a = ys + (<usize>i << 2);
       store<f32>(a, scale * load<f32>(a));
+    }
+  }
+}
+
+/** Lanes 0..3: the values of n < 4 neighbouring rows at x, the last one repeated in the idle lanes. */
+function rowsLoadPartial(x: usize, n: i32): v128 {
+  let v = f32x4.splat(load<f32>(x));
+  v = f32x4.replace_lane(v, 1, load<f32>(x + (<usize>min<i32>(1, n - 1) << 2)));
+  v = f32x4.replace_lane(v, 2, load<f32>(x + (<usize>min<i32>(2, n - 1) << 2)));
+  return f32x4.replace_lane(v, 3, load<f32>(x + (<usize>min<i32>(3, n - 1) << 2)));
+}
+
+/** Stores lanes 0 .. n - 1 (n < 4) of v at y. */
+function rowsStorePartial(y: usize, v: v128, n: i32): void {
+  store<f32>(y, f32x4.extract_lane(v, 0));
+  if (n > 1) store<f32>(y, f32x4.extract_lane(v, 1), 4);
+  if (n > 2) store<f32>(y, f32x4.extract_lane(v, 2), 8);
+}
+
+/** Lanes 0..3: the values of four neighbouring rows at x (fewer: rowsLoadPartial). */
+// @ts-ignore: decorator
+@inline
+function rowsLoad(x: usize, n: i32): v128 {
+  return n == 4 ? v128.load(x) : rowsLoadPartial(x, n);
+}
+
+/** Stores lanes 0 .. n - 1 of v at y. */
+// @ts-ignore: decorator
+@inline
+function rowsStore(y: usize, v: v128, n: i32): void {
+  if (n == 4) v128.store(y, v);
+  else rowsStorePartial(y, v, n);
+}
+
+/**
+ * Softmax along a strided axis (opset 13+, the axis not innermost: YOLOv8's DFL head over [1, 16, 4, anchors]):
+ * blocks of LEN x INNER values (SM_ROWS of them), a block's rows its INNER columns. Four neighbouring rows are the
+ * four lanes (one vector load per row element); each lane runs softmaxTask's arithmetic on its own row: the maximum,
+ * e by sumExp4, the four partial sums of the first 4 * floor(LEN / 4) values (element i into sum i % 4) combined as
+ * f(f(s0 + s2) + f(s1 + s3)), the rest added one by one, y = f(f(1 / sum) * e). Task t: groups [t * RPT, + RPT) of
+ * 4 rows (a block's last group may hold fewer: its last row repeated in the idle lanes, stored only once).
+ */
+export function softmaxStridedTask(ctx: usize, x: usize, _u: usize, y: usize, _i0: i32, _i1: i32, t: i32): void {
+  const blocks = load<i32>(ctx, SM_ROWS);
+  const len = load<i32>(ctx, SM_LEN);
+  const gpt = load<i32>(ctx, SM_ROWS_PER_TASK);
+  const inner = load<i32>(ctx, SM_INNER);
+  const per = (inner + 3) >> 2;
+  const g0 = t * gpt;
+  let g1 = g0 + gpt;
+  if (g1 > blocks * per) g1 = blocks * per;
+  const step = <usize>inner << 2; // bytes from one row element to the next
+  for (let g = g0; g < g1; g++) {
+    const b = g / per;
+    const j = (g - b * per) << 2;
+    const n = inner - j < 4 ? inner - j : 4;
+    const off = ((<usize>b * <usize>len * <usize>inner) + <usize>j) << 2;
+    const xs = x + off,
+      ys = y + off;
+    let mv = f32x4.splat(-3.4028234663852886e38);
+    for (let i = 0; i < len; i++) mv = f32x4.max(mv, rowsLoad(xs + <usize>i * step, n));
+    const nv = f32x4.neg(mv);
+    let sum = f32x4.splat(0);
+    let i = 0;
+    if (len >= 4) {
+      // element i into partial sum i % 4: the four accumulators rotate one place per element, so that a0 is always
+      // the one of the element at hand, and after a multiple of 4 elements each is back in its place
+      let a0 = f32x4.splat(0),
+        a1 = a0,
+        a2 = a0,
+        a3 = a0;
+      const body = len & ~3;
+      for (; i < body; i++) {
+        const p = <usize>i * step;
+        const e = sumExp4(rowsLoad(xs + p, n), nv);
+        rowsStore(ys + p, e, n);
+        const a = f32x4.add(a0, e);
+        a0 = a1;
+        a1 = a2;
+        a2 = a3;
+        a3 = a;
+      }
+      sum = f32x4.add(f32x4.add(a0, a2), f32x4.add(a1, a3));
+    }
+    for (; i < len; i++) {
+      const p = <usize>i * step;
+      const e = sumExp4(rowsLoad(xs + p, n), nv);
+      rowsStore(ys + p, e, n);
+      sum = f32x4.add(sum, e);
+    }
+    const sv = f32x4.div(f32x4.splat(1), sum);
+    for (i = 0; i < len; i++) {
+      const p = ys + <usize>i * step;
+      rowsStore(p, f32x4.mul(sv, rowsLoad(p, n)), n);
     }
   }
 }

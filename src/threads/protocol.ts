@@ -99,6 +99,7 @@ export const TASK_FUNCTIONS = [
   'channelAffineTask',
   'reluF32Task',
   'softmaxTask',
+  'softmaxStridedTask',
   'layerNormTask',
   'instanceNormTask',
   'reduceRowsTask',

@@ -496,7 +496,14 @@ op(':Softmax', {
   shape: SHAPE.same,
   qdq: 'qlinear',
   ref: 'Softmax.ts',
-  impls: [floatSimd(':Softmax', 'softmax.ts', 'rows of contiguous values'), host(':Softmax', 'softmax.ts')],
+  impls: [
+    floatSimd(
+      ':Softmax',
+      'softmax.ts',
+      'rows of contiguous values, or along a strided axis four neighbouring rows a SIMD step',
+    ),
+    host(':Softmax', 'softmax.ts'),
+  ],
 });
 op(':BatchNormalization', {
   doc: 'inference batch normalization',

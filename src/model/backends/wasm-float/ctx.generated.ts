@@ -99,12 +99,14 @@ export const HOST_FLOAT_CTX = {
   RL_GRAIN: 4,
   /** bytes the host allocates for the record */
   RL_CTX_BYTES: 16,
-  /** i32: rows */
+  /** i32: rows (contiguous rows), or blocks of LEN x INNER values (strided rows) */
   SM_ROWS: 0,
   /** i32: values per row */
   SM_LEN: 4,
-  /** i32: rows per task */
+  /** i32: rows per task (contiguous), or groups of 4 rows per task (strided) */
   SM_ROWS_PER_TASK: 8,
+  /** i32: strided rows: values between one row element and the next (1: contiguous rows) */
+  SM_INNER: 12,
   /** bytes the host allocates for the record */
   SM_CTX_BYTES: 16,
   /** i32: rows (the product of the dims before the axis) */

@@ -23,7 +23,8 @@
  *   load by batchNormConstants; the kernel does y = f(f(x * s) + b).
  * - Relu on float32: y = x < 0 ? 0 : x (wasm's f32x4.pmax(x, 0) is exactly that, -0 and NaN included).
  * - Softmax (../host/softmax.ts, MLAS's exp and summation order, ../../numerics/float-math.ts) over rows of contiguous values (the
- *   normalized axis the last one, or opset < 13): tasks of whole rows.
+ *   normalized axis the last one, or opset < 13): tasks of whole rows; along a strided axis (opset 13+, the axis not
+ *   innermost) four neighbouring rows as the lanes of each SIMD step (softmaxStridedTask), tasks of groups of 4 rows.
  *
  * - LayerNormalization (../host/normalize.ts; ONNX opset 17 and fuse-layer-norm's i8conv node) with a constant Scale
  *   (and B), its Mean / InvStdDev outputs too (their pointers written into the record before each run); InstanceNormalization with constant scale and B; ReduceSum /
@@ -127,7 +128,7 @@ function constFloats(v: HostValueInfo | undefined): Float32Array | null {
 
 /**
  * A float kernel prepared at load time (everything but the wasm memory it takes), or null where the TypeScript
- * operator runs the node (a computed weight, an empty tensor, a strided Softmax axis).
+ * operator runs the node (a computed weight, an empty tensor).
  */
 export type Prepared = (core: WasmRuntimeCore) => ModelKernel;
 
@@ -418,18 +419,23 @@ function softmax(
   opset: number,
 ): Prepared | null {
   const { outer, len, inner } = softmaxGroups(node, inputs, outputs, opset);
-  // rows of contiguous values only (a strided axis: the TypeScript operator)
-  if (inner !== 1 || outer * len === 0) return null;
+  if (outer * len * inner === 0) return null;
+  // rows of contiguous values, or along a strided axis four neighbouring rows as the lanes (groups of 4 rows)
+  const strided = inner !== 1;
   return (core) => {
-    const k = new HeapKernel('softmax-f32-simd', core, K.SM_CTX_BYTES);
-    const rpt = Math.max(1, Math.floor(HOST_FLOAT_GRAIN / len));
+    const k = new HeapKernel(strided ? 'softmax-strided-f32-simd' : 'softmax-f32-simd', core, K.SM_CTX_BYTES);
+    const rpt = Math.max(1, Math.floor(HOST_FLOAT_GRAIN / (len * (strided ? 4 : 1))));
+    const units = strided ? outer * Math.ceil(inner / 4) : outer;
     for (const [f, v] of [
       [K.SM_ROWS, outer],
       [K.SM_LEN, len],
       [K.SM_ROWS_PER_TASK, rpt],
+      [K.SM_INNER, inner],
     ])
       k.i32(f, v);
-    k.dispatch = [{ fn: 'softmaxTask', range: [Math.ceil(outer / rpt)], args: [SRC, NONE, DST] }];
+    k.dispatch = [
+      { fn: strided ? 'softmaxStridedTask' : 'softmaxTask', range: [Math.ceil(units / rpt)], args: [SRC, NONE, DST] },
+    ];
     return k;
   };
 }
