@@ -29,10 +29,12 @@ import {
   i64t,
   loadOrt,
   loadRun,
+  modelBytes,
   ortRun,
   refRun,
   tensor,
 } from './helpers/one-node.js';
+import { loadModelSync } from '../src/model/load.js';
 
 const F = Math.fround;
 const ort = await loadOrt();
@@ -715,6 +717,52 @@ describe('Split, Tile, Expand, DepthToSpace, SpaceToDepth', () => {
             `SpaceToDepth ${type} b ${b} [${y.dims}]`,
           );
         }
+  });
+
+  it('DepthToSpace and SpaceToDepth in the product: the wasm Transpose for 1- and 4-byte elements (6-D views), the TypeScript operator for the others; equal to the reference', () => {
+    const r = rng(707);
+    const algorithmOf = (c: Case): string => {
+      const m = loadModelSync(rt, modelBytes(c));
+      try {
+        return m.nodes.map((n) => n.algorithm).join(',');
+      } finally {
+        m.dispose();
+      }
+    };
+    let wasm = 0;
+    for (const type of TYPES)
+      for (const b of [1, 2, 3, 4])
+        for (let t = 0; t < 3; t++) {
+          const [n, c, h, w] = [randInt(r, 1, 2), b * b * randInt(r, 1, 5), randInt(r, 1, 9), randInt(r, 1, 19)];
+          const x = rand(r, type, [n, c, h, w]);
+          const y = rand(r, type, [n, randInt(r, 1, 5), h * b, w * b]);
+          const cases: [Case, string][] = [
+            ...['DCR', 'CRD'].map(
+              (mode) =>
+                [
+                  {
+                    op: 'DepthToSpace',
+                    inputs: [[x, 'feed']],
+                    attrs: { blocksize: A.i(b), mode: A.s(mode) },
+                    opset: 13,
+                  },
+                  `DepthToSpace ${type} ${mode} b ${b} [${x.dims}]`,
+                ] as [Case, string],
+            ),
+            [
+              { op: 'SpaceToDepth', inputs: [[y, 'feed']], attrs: { blocksize: A.i(b) }, opset: 13 },
+              `SpaceToDepth ${type} b ${b} [${y.dims}]`,
+            ],
+          ];
+          for (const [c, what] of cases) {
+            same(loadRun(rt, c)[0], refRun(c)[0], `${what} (product)`);
+            const alg = algorithmOf(c);
+            const byWasm = type !== 'int64';
+            expect(alg.startsWith('transpose-'), `${what}: ${alg}`).toBe(byWasm);
+            if (byWasm) wasm++;
+          }
+        }
+    expect(wasm).toBeGreaterThan(100);
   });
 
   it.skipIf(!ort)('DepthToSpace and SpaceToDepth against onnxruntime-web (the types it takes)', async () => {

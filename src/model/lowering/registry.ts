@@ -44,7 +44,7 @@ import { lowerQLinearBinary } from '../backends/wasm-int8/binary.js';
 import { lowerChannelGate, lowerChannelTable, lowerLut, lowerQLinearBinaryTable } from '../backends/wasm-int8/lut.js';
 import { lowerMaxPool, lowerQLinearAveragePool } from '../backends/wasm-int8/pool.js';
 import { lowerResize } from '../backends/wasm-int8/resize.js';
-import { lowerTranspose } from '../backends/wasm-int8/transpose.js';
+import { lowerSpaceDepth, lowerTranspose } from '../backends/wasm-int8/transpose.js';
 import { lowerRelayout } from '../backends/wasm-int8/relayout.js';
 import { lowerIf } from '../backends/host/control.js';
 import { dynamicQuantizeLstm, lowerRnn } from '../backends/host/rnn.js';
@@ -884,14 +884,30 @@ op(':DepthToSpace', {
   shape: SHAPE.spaceDepth,
   qdq: 'drop',
   ref: 'SpaceDepth.ts',
-  impls: [host(':DepthToSpace', 'movement-more.ts', 'always')],
+  impls: [
+    int8(
+      lowerSpaceDepth(true),
+      'a computed 4-D tensor of 1- or 4-byte elements: the 6-D Transpose it is',
+      `${INT8}transpose.ts`,
+      'assembly/model/spatial-transpose.ts',
+    ),
+    host(':DepthToSpace', 'movement-more.ts'),
+  ],
 });
 op(':SpaceToDepth', {
   doc: 'blocks of H and W into channels',
   shape: SHAPE.spaceDepth,
   qdq: 'drop',
   ref: 'SpaceDepth.ts',
-  impls: [host(':SpaceToDepth', 'movement-more.ts', 'always')],
+  impls: [
+    int8(
+      lowerSpaceDepth(false),
+      'a computed 4-D tensor of 1- or 4-byte elements: the 6-D Transpose it is',
+      `${INT8}transpose.ts`,
+      'assembly/model/spatial-transpose.ts',
+    ),
+    host(':SpaceToDepth', 'movement-more.ts'),
+  ],
 });
 op(':Range', {
   since: 11,

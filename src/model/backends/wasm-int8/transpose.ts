@@ -192,3 +192,61 @@ export const lowerTranspose: Lower = (node, { name, values }) => {
     (env) => new Transpose(env.core, { node: node.name, elementBytes: es, dims: x.dims, perm }),
   );
 };
+
+/**
+ * DepthToSpace (modes DCR and CRD) and SpaceToDepth of a computed 4-D tensor of 1- or 4-byte elements: the 6-D
+ * Transpose each one is (ONNX defines them so), on the same kernel. [N, C, H, W] with blocksize b:
+ * - DepthToSpace DCR: [N, b, b, C / b², H, W] permuted [0, 3, 4, 1, 5, 2]; CRD: [N, C / b², b, b, H, W] permuted
+ *   [0, 1, 4, 2, 5, 3] (both read as [N, C / b², H b, W b]);
+ * - SpaceToDepth: [N, C, H / b, b, W / b, b] permuted [0, 3, 5, 1, 2, 4] (read as [N, C b², H / b, W / b]).
+ * Anything else (other attributes, a bad blocksize or mode, dims that do not divide) is left to the TypeScript
+ * operator, which names the problem.
+ */
+export function lowerSpaceDepth(toSpace: boolean): Lower {
+  return (node, { name, values }) => {
+    const x = values.get(node.inputs[0])!;
+    const es = x.type === 'float32' || x.type === 'int32' ? 4 : is8(x.type) || x.type === 'bool' ? 1 : 0;
+    if (!es || x.constant || x.dims.length !== 4) return undefined;
+    for (const k of node.attributes.keys()) if (k !== 'blocksize' && !(toSpace && k === 'mode')) return undefined;
+    const ba = node.attributes.get('blocksize');
+    if (ba?.kind !== 'int' || !(ba.value >= 1)) return undefined;
+    const ma = node.attributes.get('mode');
+    if (ma && ma.kind !== 'string') return undefined;
+    const mode = ma?.value ?? 'DCR';
+    if (mode !== 'DCR' && mode !== 'CRD') return undefined;
+    const b = ba.value;
+    const [n, c, h, w] = x.dims;
+    let dims: number[], perm: number[], out: number[];
+    if (toSpace) {
+      if (c % (b * b) !== 0) return undefined;
+      const co = c / (b * b);
+      out = [n, co, h * b, w * b];
+      if (mode === 'DCR')
+        [dims, perm] = [
+          [n, b, b, co, h, w],
+          [0, 3, 4, 1, 5, 2],
+        ];
+      else
+        [dims, perm] = [
+          [n, co, b, b, h, w],
+          [0, 1, 4, 2, 5, 3],
+        ];
+    } else {
+      if (h % b !== 0 || w % b !== 0) return undefined;
+      out = [n, c * b * b, h / b, w / b];
+      [dims, perm] = [
+        [n, c, h / b, b, w / b, b],
+        [0, 3, 5, 1, 2, 4],
+      ];
+    }
+    const y = values.get(node.outputs[0]);
+    if (!y || y.type !== x.type || y.dims.length !== 4 || y.dims.some((d, i) => d !== out[i])) return undefined;
+    return kernelLowering(
+      node,
+      name,
+      [node.inputs[0]],
+      { kind: 'nchw' },
+      (env) => new Transpose(env.core, { node: node.name, elementBytes: es, dims, perm }),
+    );
+  };
+}
