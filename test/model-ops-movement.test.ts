@@ -921,6 +921,59 @@ describe('Slice, Gather, Pad: every index form', () => {
     },
   );
 
+  it('Slice windows over several axes (steps of both signs, clamped ends, ranks 1-6, every element type): the strided rows kernel equals the reference', () => {
+    const r = rng(733);
+    const algorithmOf = (c: Case): string => {
+      const m = loadModelSync(rt, modelBytes(c));
+      try {
+        return m.nodes.map((n) => n.algorithm).join(',');
+      } finally {
+        m.dispose();
+      }
+    };
+    let rows = 0;
+    for (const type of [...TYPES, 'double'] as ElemType[])
+      for (let t = 0; t < 30; t++) {
+        const rank = randInt(r, 1, 6);
+        const dims = Array.from({ length: rank }, () => randInt(r, 1, rank > 4 ? 4 : 7));
+        const x = rand(r, type, dims);
+        const axes = dims.map((_, i) => i).filter(() => r() < 0.7);
+        if (!axes.length) axes.push(rank - 1);
+        const starts: number[] = [],
+          ends: number[] = [],
+          steps: number[] = [];
+        for (const a of axes) {
+          const d = dims[a];
+          const step = [1, 1, 2, 3, -1, -2][randInt(r, 0, 5)];
+          // mostly non-empty: the start inside, the end a few places past it (clamped where beyond), either
+          // sometimes written from the back
+          const st = randInt(r, 0, d - 1);
+          const en = step > 0 ? st + randInt(r, 1, d + 1) : st - randInt(r, 1, d + 1);
+          starts.push(r() < 0.3 ? st - d : st);
+          ends.push(r() < 0.3 && en >= 0 && en < d ? en - d : en);
+          steps.push(step);
+        }
+        const c: Case = {
+          op: 'Slice',
+          inputs: [
+            [x, 'feed'],
+            [i64t([axes.length], starts), 'init'],
+            [i64t([axes.length], ends), 'init'],
+            [i64t([axes.length], axes), 'init'],
+            [i64t([axes.length], steps), 'init'],
+          ],
+          opset: 13,
+        };
+        const what = `Slice ${type} [${dims}] axes ${axes} ${starts}:${ends}:${steps}`;
+        const want = refRun(c)[0];
+        same(loadRun(rt, c)[0], want, what);
+        const alg = algorithmOf(c);
+        if (numel(want.dims) > 0) expect(['slice-view', 'strided-rows'], `${what}: ${alg}`).toContain(alg);
+        if (alg === 'strided-rows') rows++;
+      }
+    expect(rows).toBeGreaterThan(50);
+  });
+
   it.skipIf(!ort)(
     'Gather: int32 / int64 indices, negative ones, scalars, every axis, constant and computed',
     async () => {

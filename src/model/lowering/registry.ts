@@ -44,7 +44,7 @@ import { lowerQLinearBinary } from '../backends/wasm-int8/binary.js';
 import { lowerChannelGate, lowerChannelTable, lowerLut, lowerQLinearBinaryTable } from '../backends/wasm-int8/lut.js';
 import { lowerMaxPool, lowerQLinearAveragePool } from '../backends/wasm-int8/pool.js';
 import { lowerResize } from '../backends/wasm-int8/resize.js';
-import { lowerSpaceDepth, lowerTranspose } from '../backends/wasm-int8/transpose.js';
+import { lowerSliceRows, lowerSpaceDepth, lowerTranspose } from '../backends/wasm-int8/transpose.js';
 import { lowerRelayout } from '../backends/wasm-int8/relayout.js';
 import { lowerIf } from '../backends/host/control.js';
 import { dynamicQuantizeLstm, lowerRnn } from '../backends/host/rnn.js';
@@ -600,6 +600,12 @@ op(':Slice', {
       lower: lowerSliceView,
       files: [`${HOST}lower.ts`, `${HOST}movement.ts`],
     },
+    int8(
+      lowerSliceRows,
+      'any other computed, non-empty window, any element type: rows of the window copied from their strided places',
+      `${INT8}transpose.ts`,
+      'assembly/model/spatial-transpose.ts',
+    ),
     host(':Slice', 'movement.ts'),
   ],
 });

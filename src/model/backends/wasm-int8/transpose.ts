@@ -21,6 +21,10 @@ import { KernelBlocks, TASK_BYTES, refuse, writeCtx } from './spatial-common.js'
 import { TRANSPOSE_CTX } from './ctx.generated.js';
 import type { Lower } from '../../executor/step.js';
 import { is8, kernelLowering } from './lower-common.js';
+import { infoOf } from '../host/lower.js';
+import { sliceWindow } from '../host/movement.js';
+import { stridesOf as hostStrides } from '../host/common.js';
+import { ELEMENT_BYTES, type ValueType } from '../../lowering/values.js';
 
 export interface TransposeParams {
   node?: string;
@@ -250,3 +254,115 @@ export function lowerSpaceDepth(toSpace: boolean): Lower {
     );
   };
 }
+
+/**
+ * A strided window of a tensor of any element type (Slice where the output is not one contiguous range): the
+ * Transpose kernel's rows kind, the output [prod(outer)] rows of ROWLEN bytes, each read from `base` plus the outer
+ * coordinates times their input strides. Axes of extent 1 are dropped and an axis merged into the next where the
+ * input steps over it contiguously; the last axis is the row where its input stride is one element, else rows of one
+ * element (its stride an outer axis). `strides` in elements (each axis's input stride times its step), `base` the
+ * first element's index.
+ */
+export class StridedRows implements ModelKernel {
+  readonly algorithm = 'strided-rows';
+  readonly ctx: number;
+  readonly dispatch: readonly KernelDispatch[];
+  private readonly blocks: KernelBlocks;
+
+  constructor(
+    core: WasmRuntimeCore,
+    node: string,
+    esize: number,
+    dims: readonly number[],
+    strides: readonly number[],
+    base: number,
+  ) {
+    const d: number[] = [],
+      s: number[] = [];
+    dims.forEach((n, i) => {
+      if (n === 1) return;
+      if (d.length && s[s.length - 1] === strides[i] * n) {
+        d[d.length - 1] *= n;
+        s[s.length - 1] = strides[i];
+      } else {
+        d.push(n);
+        s.push(strides[i]);
+      }
+    });
+    const total = dims.reduce((a, b) => a * b, 1);
+    this.blocks = new KernelBlocks(core, 'Slice');
+    this.ctx = this.blocks.alloc(CTX_BYTES);
+    if (total === 0) {
+      this.dispatch = [];
+      return;
+    }
+    // the row: the last axis where it is contiguous in the input, else one element
+    let rowElems = 1;
+    if (d.length && s[s.length - 1] === 1) {
+      rowElems = d.pop()!;
+      s.pop();
+    }
+    if (d.length > 6) refuse('Slice', node, 'dims', `runs 6 strided axes at most, got ${d.length}`);
+    const rowLen = rowElems * esize;
+    const rows = total / rowElems;
+    const fields: Record<number, number> = {
+      [C.ESIZE]: esize,
+      [C.KIND]: 0,
+      [C.NOUT]: d.length,
+      [C.RPT]: Math.max(1, Math.ceil(TASK_BYTES / rowLen)),
+      [C.ROWLEN]: rowLen,
+      [C.TOTAL]: rows,
+    };
+    let dstStride = rowLen;
+    for (let i = d.length - 1; i >= 0; i--) {
+      fields[C.OUTER + 3 * i] = d[i];
+      fields[C.OUTER + 3 * i + 1] = s[i] * esize;
+      fields[C.OUTER + 3 * i + 2] = dstStride;
+      dstStride *= d[i];
+    }
+    writeCtx(core, this.ctx, fields);
+    this.dispatch = [
+      {
+        fn: 'transposeTask',
+        range: [Math.ceil(rows / fields[C.RPT])],
+        args: [{ base: 'src', offset: base * esize }, { base: 'dst' }, { base: 'none' }],
+      },
+    ];
+  }
+
+  get bytes(): number {
+    return this.blocks.bytes;
+  }
+  checkGuards(): boolean {
+    return this.blocks.checkGuards();
+  }
+  dispose(): void {
+    this.blocks.release();
+  }
+}
+
+/**
+ * Slice whose output is not one contiguous range (a window of short rows, steps): the strided rows kernel
+ * (StridedRows above), any element type; the other inputs read at load only. Undefined where the
+ * window is empty or the input a constant (the TypeScript operator, or constant folding).
+ */
+export const lowerSliceRows: Lower = (node, c) => {
+  const ins = node.inputs.map((n) => (n === '' ? undefined : infoOf(c.values.get(n)!)));
+  const outs = node.outputs.map((n) => infoOf(c.values.get(n)!));
+  const x = ins[0];
+  if (!x || x.constant || outs.length !== 1) return undefined;
+  const hostNode = { name: node.name, opType: node.opType, domain: node.domain, attributes: node.attributes };
+  const w = sliceWindow(hostNode, ins, outs, c.opset);
+  if (w.dims.some((d) => d === 0) || w.dims.length > 6) return undefined;
+  const xs = hostStrides(x.dims);
+  const strides = xs.map((v, i) => v * w.step[i]);
+  const base = w.begin.reduce((acc, b, i) => acc + b * xs[i], 0);
+  const es = ELEMENT_BYTES[x.type as ValueType];
+  return kernelLowering(
+    node,
+    c.name,
+    [node.inputs[0]],
+    { kind: 'nchw' },
+    (env) => new StridedRows(env.core, node.name, es, w.dims, strides, base),
+  );
+};
