@@ -14,7 +14,7 @@ export { firstPairsTask } from './conv-first/task';
 export { nchwDotPad, nchwDotConv } from './conv-nchw-dot/task';
 export { naiveConvTask } from './naive/task';
 export { quantizeTask, dequantizeTask, qlinearBinaryTask, gateTableTask } from './model/elementwise';
-export { lutTask, channelTableTask } from './model/lut';
+export { lutTask, concatRowsTask, channelTableTask } from './model/lut';
 export { requantTask } from './model/requant';
 export { dqlRangeTask, dqlQuantizeTask } from './model/dynamic-quant';
 export { windowChannelSumTask, windowBoxSumTask } from './model/window-sum';

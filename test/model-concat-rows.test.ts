@@ -1,7 +1,7 @@
 // Concatenations of short rows (an outer count above 1, a few bytes per input per row: a detector's box coordinates)
 // through rt.loadModel: com.microsoft QLinearConcat along the last axis with inputs requantized through their tables,
-// copied (the output's scale and zero point) and constant, uint8 and int8; float Concat, Split and Slice over the same
-// short rows (the TypeScript operators' element-wise copies of short runs). Each equals the reference executor
+// copied (the output's scale and zero point) and constant, uint8 and int8 (the computed inputs' rows through the wasm
+// rows kernel, concatRowsTask); float Concat, Split and Slice over the same short rows. Each equals the reference executor
 // (kernels-ref) bit for bit, and onnxruntime-web where it loads the model.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRuntime, type Runtime } from '../src/index.js';

@@ -94,6 +94,14 @@ with zero points (and clamp bounds) moved by +128 and flip the output back (XOR 
       fields: [['LUT_TABLE', 'i32', 'the 256-byte table']],
     },
     {
+      doc: 'ConcatRows: N rows of RUN bytes, x row r at r * RUN to y row r at r * TOTAL, through TABLE or copied (a concat input of short rows)',
+      fields: [
+        ['CR_TABLE', 'i32', 'the 256-byte table, 0: the bytes copied'],
+        ['CR_RUN', 'i32', 'bytes per row'],
+        ['CR_TOTAL', 'i32', "bytes between the output's rows"],
+      ],
+    },
+    {
       doc: 'ChannelTable: y[i] = table[c(i)][x[i]], c(i) = (i / INNER) % C; entries of OUTBYTES bytes (1 or 4)',
       fields: [
         ['CT_TABLE', 'i32', 'C tables of 256 entries, one after the other'],

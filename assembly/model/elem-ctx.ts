@@ -84,6 +84,14 @@ export const QB_EXC: i32 = 92;
 /** i32: the 256-byte table */
 export const LUT_TABLE: i32 = 16;
 
+// ---- ConcatRows: N rows of RUN bytes, x row r at r * RUN to y row r at r * TOTAL, through TABLE or copied (a concat input of short rows) ----
+/** i32: the 256-byte table, 0: the bytes copied */
+export const CR_TABLE: i32 = 16;
+/** i32: bytes per row */
+export const CR_RUN: i32 = 20;
+/** i32: bytes between the output's rows */
+export const CR_TOTAL: i32 = 24;
+
 // ---- ChannelTable: y[i] = table[c(i)][x[i]], c(i) = (i / INNER) % C; entries of OUTBYTES bytes (1 or 4) ----
 /** i32: C tables of 256 entries, one after the other */
 export const CT_TABLE: i32 = 16;

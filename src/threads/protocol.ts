@@ -76,6 +76,7 @@ export const TASK_FUNCTIONS = [
   'dequantizeTask',
   'qlinearBinaryTask',
   'lutTask',
+  'concatRowsTask',
   'requantTask',
   'dqlRangeTask',
   'dqlQuantizeTask',

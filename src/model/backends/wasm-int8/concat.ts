@@ -11,7 +11,7 @@ import type { PlannedValue } from '../../lowering/values.js';
 import type { Lower, LoweredNode, StepImpl } from '../../executor/step.js';
 import { unsupported } from '../../executor/step.js';
 import { attrInt, numbersOf } from '../../graph/attrs.js';
-import { LutKernel } from './lut.js';
+import { ConcatRowsKernel, LutKernel } from './lut.js';
 import { requantTable } from '../../numerics/tables.js';
 import { runKernelSerial } from '../types.js';
 import { JOB } from '../../../threads/protocol.js';
@@ -151,9 +151,16 @@ export function lowerConcat(
     outputs: [node.outputs[0]],
     rule: { kind: 'follow', nchw44, data: data.map((_, i) => i) },
     build: (env, step): StepImpl => {
-      // an input with its own table runs through the wasm LUT kernel, one call per outer index
+      // an input with its own table runs through the wasm LUT kernel, one call per outer index; a computed input of
+      // short rows (under 64 bytes) through the rows kernel, one call for all its rows
+      const total = runs.reduce((a, b) => a + b, 0);
+      const shortRows = ins.map((v, i) =>
+        runs[i] < 64 && !v.constant && !feeders[i]
+          ? new ConcatRowsKernel(env.core, { rows: outer, run: runs[i], total, table: tables[i] })
+          : undefined,
+      );
       const luts = ins.map((v, i) =>
-        tables[i] && !v.constant && !feeders[i]
+        tables[i] && !v.constant && !feeders[i] && !shortRows[i]
           ? new LutKernel(env.core, { length: runs[i], table: tables[i]! })
           : undefined,
       );
@@ -164,6 +171,7 @@ export function lowerConcat(
         });
       } catch (e) {
         for (const k of luts) k?.dispose();
+        for (const k of shortRows) k?.dispose();
         for (const s of subs) s?.dispose();
         throw e;
       }
@@ -185,16 +193,19 @@ export function lowerConcat(
             .filter((s) => s)
             .map((s) => `+${s!.algorithm}`)
             .join(''),
-        bytes: luts.reduce((a, k) => a + (k?.bytes ?? 0), 0) + subs.reduce((a, k) => a + (k?.bytes ?? 0), 0),
+        bytes:
+          luts.reduce((a, k) => a + (k?.bytes ?? 0), 0) +
+          shortRows.reduce((a, k) => a + (k?.bytes ?? 0), 0) +
+          subs.reduce((a, k) => a + (k?.bytes ?? 0), 0),
         scratchBytes: 0,
         macs: 0,
         dispose() {
           for (const k of luts) k?.dispose();
+          for (const k of shortRows) k?.dispose();
           for (const s of subs) s?.dispose();
         },
         run(p) {
           const u8 = new Uint8Array(env.core.memory.buffer);
-          const total = runs.reduce((a, b) => a + b, 0);
           for (let i = 0; i < ins.length; i++) {
             if (subs[i]) {
               // outer is 1: input i is the output's bytes [sum of the runs before it, + runs[i])
@@ -208,17 +219,10 @@ export function lowerConcat(
             const run = runs[i];
             const src = constants[i];
             let off = runs.slice(0, i).reduce((a, b) => a + b, 0);
-            const t = tables[i];
-            if (run < 64 && !src) {
-              // short rows (a box's coordinates): byte by byte here, each through its table (a kernel call, or a
-              // copyWithin, per row of a few bytes cost more than the row)
-              const x = p.inputs[i];
-              for (let o = 0; o < outer; o++, off += total) {
-                const dst = p.outputs[0] + off,
-                  from = x + o * run;
-                if (t) for (let k = 0; k < run; k++) u8[dst + k] = t[u8[from + k]];
-                else for (let k = 0; k < run; k++) u8[dst + k] = u8[from + k];
-              }
+            if (shortRows[i]) {
+              // short rows (a box's coordinates): every row in one kernel call (a call, or a copyWithin, per row of
+              // a few bytes cost more than the row)
+              runKernelSerial(env.core, shortRows[i]!, p.inputs[i], 0, p.outputs[0] + off, job);
               continue;
             }
             for (let o = 0; o < outer; o++, off += total) {

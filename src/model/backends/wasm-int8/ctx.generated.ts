@@ -68,6 +68,12 @@ export const ELEM_CTX = {
   QB_EXC: 92,
   /** i32: the 256-byte table */
   LUT_TABLE: 16,
+  /** i32: the 256-byte table, 0: the bytes copied */
+  CR_TABLE: 16,
+  /** i32: bytes per row */
+  CR_RUN: 20,
+  /** i32: bytes between the output's rows */
+  CR_TOTAL: 24,
   /** i32: C tables of 256 entries, one after the other */
   CT_TABLE: 16,
   /** i32: elements per channel run (the plane H * W) */

@@ -61,6 +61,30 @@ export class LutKernel extends ElemKernel {
   }
 }
 
+/**
+ * A concat input of short rows (a box's coordinates, a detection head's score columns): `rows` rows of `run` bytes,
+ * input row r to output row r at r * `total`, each byte through `table` (a QLinearConcat input with its own scale or
+ * zero point) or copied. The pointers are the run's (input i, the output from the input's column).
+ */
+export class ConcatRowsKernel extends ElemKernel {
+  readonly algorithm = 'concat-rows';
+
+  constructor(core: WasmRuntimeCore, p: { rows: number; run: number; total: number; table?: Uint8Array }) {
+    super(core, p.table ? 256 : 0);
+    const rows = checkLength(p.rows, 'ConcatRows.rows');
+    this.setI32(F.CR_RUN, p.run);
+    this.setI32(F.CR_TOTAL, p.total);
+    this.setI32(F.CR_TABLE, p.table ? this.extra : 0);
+    if (p.table) core.u8().set(checkTable(p.table), this.extra);
+    // about 16 KB of output a task
+    const grain = Math.max(1, Math.floor(16384 / Math.max(1, p.run)));
+    this.setI32(F.EL_N, rows);
+    this.setI32(F.EL_GRAIN, grain);
+    const tasks = Math.ceil(rows / grain);
+    this.dispatch = tasks > 0 ? [{ fn: 'concatRowsTask', range: [tasks], args: [SRC, NONE, DST] }] : [];
+  }
+}
+
 export interface ChannelTableParams {
   /** elements of the input and output */
   length: number;
