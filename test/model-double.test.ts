@@ -1,8 +1,9 @@
 // float64 ('double') values through rt.loadModel, as PyTorch exports write them where a model's constants came from
 // numpy or Python floats (a prior-box decode: Cast to double -> Mul -> Add -> Concat, a double graph output): Cast to
 // and from double (float32, int64, int32 sources; the integers truncated and saturated as from float32), Add / Sub /
-// Mul / Div of doubles with numpy broadcasting (one IEEE double operation per element), and the data movement
-// operators over doubles (Concat, Reshape, Transpose, Slice, Unsqueeze); double graph inputs and outputs
+// Mul / Div of doubles with numpy broadcasting (one IEEE double operation per element), the exact unary operators (Neg,
+// Abs, Sqrt, Reciprocal, Floor, Ceil, Round with its ties, Sign, Relu), and the data movement operators over doubles
+// (Concat, Reshape, Transpose, Slice, Unsqueeze); double graph inputs and outputs
 // (Float64Array). Each seeded model, with NaN, infinities, -0 and values past float32's range in its data, equals
 // onnxruntime-web bit for bit and the reference executor. An operator the runtime does not compute in double (Exp)
 // is UNSUPPORTED_OP naming it, before any run.
@@ -120,6 +121,54 @@ describe('double values', () => {
               bits(want[k].data as ArrayLike<number>),
             );
             expect(bits(got[k]), `seed ${seed} ${k} vs the reference`).toEqual(
+              bits(ref.get(k)!.data as ArrayLike<number>),
+            );
+          }
+        } finally {
+          m.dispose();
+        }
+      }
+    },
+  );
+
+  it.skipIf(!ort)(
+    'the exact unary operators on doubles (Neg, Abs, Sqrt, Reciprocal, Floor, Ceil, Round, Sign, Relu): onnxruntime-web and the reference, bit for bit',
+    async () => {
+      const o = ort!;
+      const OPS = ['Neg', 'Abs', 'Sqrt', 'Reciprocal', 'Floor', 'Ceil', 'Round', 'Sign', 'Relu'];
+      for (let seed = 1; seed <= 8; seed++) {
+        const r = rng(900 + seed);
+        const n = 5 + Math.floor(r() * 60);
+        const b = new GraphBuilder('unary-double');
+        b.inputs.push(valueInfo('x', 'double', [n]));
+        for (const op of OPS) {
+          b.node(op, ['x'], [`y_${op}`]);
+          b.outputs.push(valueInfo(`y_${op}`, 'double', [n]));
+        }
+        const bytes = writeOnnxModel(b.graph());
+        // specials, halves (Round's ties), values past float32's range and below its smallest
+        const HALVES = [0.5, -0.5, 1.5, 2.5, -2.5, 4503599627370495.5, 1e-310, -1e-310];
+        const x = Float64Array.from({ length: n }, () =>
+          r() < 0.15
+            ? SPECIAL[Math.floor(r() * SPECIAL.length)]
+            : r() < 0.2
+              ? HALVES[Math.floor(r() * HALVES.length)]
+              : (r() * 2 - 1) * 10 ** Math.floor(r() * 12 - 4),
+        );
+        const m = loadModelSync(rt, bytes, { onFloatModel: 'allow' });
+        try {
+          const got = m.run({ x } as never) as Record<string, Float64Array>;
+          const s = await o.InferenceSession.create(bytes);
+          const want = await s.run({ x: new o.Tensor('float64', x, [n]) });
+          await s.release();
+          const ref = runReference(readOnnxModel(bytes), new Map([['x', tensor('x', 'double', [n], x)]]));
+          for (const op of OPS) {
+            const k = `y_${op}`;
+            expect(got[k]).toBeInstanceOf(Float64Array);
+            expect(bits(got[k]), `seed ${seed} ${op} vs onnxruntime-web`).toEqual(
+              bits(want[k].data as ArrayLike<number>),
+            );
+            expect(bits(got[k]), `seed ${seed} ${op} vs the reference`).toEqual(
               bits(ref.get(k)!.data as ArrayLike<number>),
             );
           }

@@ -1,9 +1,9 @@
 /**
  * Element-wise math, X -> Y of X's dims and type, as onnxruntime's CPU kernels compute it:
- * - Reciprocal (opset 6+, float32): f(1 / x).
- * - Floor, Ceil (opset 6+, float32): floor / ceil (-0 and NaN pass, Ceil(-0.5) = -0).
- * - Round (opset 11+, float32): half to even (C nearbyint; Round(-0.5) = -0).
- * - Sign (opset 9+: float32, uint8, int8, int32, int64): 1, 0 or -1 in X's type; float32 -0 gives +0, NaN gives NaN.
+ * - Reciprocal (opset 6+, float32, double): 1 / x rounded to X's type.
+ * - Floor, Ceil (opset 6+, float32, double): floor / ceil (-0 and NaN pass, Ceil(-0.5) = -0).
+ * - Round (opset 11+, float32, double): half to even (C nearbyint; Round(-0.5) = -0).
+ * - Sign (opset 9+: float32, double, uint8, int8, int32, int64): 1, 0 or -1 in X's type; -0 gives +0, NaN gives NaN.
  * - Log (opset 6+, float32): emscripten libc's logf (../libm.ts), onnxruntime-web's bits.
  * - Sin, Cos, Tan (opset 7+, float32): emscripten libc's sinf / cosf / tanf (../libm.ts), onnxruntime-web's bits.
  * - Asin, Acos, Atan (opset 7+), Sinh, Cosh, Asinh, Acosh, Atanh (opset 9+), float32: the double function rounded once
@@ -34,14 +34,15 @@ function unary(
   };
 }
 
-export const Reciprocal = unary('Reciprocal', 6, ['float32'], (x) => f32(1 / x));
-export const Floor = unary('Floor', 6, ['float32'], Math.floor);
-export const Ceil = unary('Ceil', 6, ['float32'], Math.ceil);
-export const Round = unary('Round', 11, ['float32'], roundHalfEven);
+// (the double result is stored into X's type: a float32 rounds once, a double is the IEEE quotient)
+export const Reciprocal = unary('Reciprocal', 6, ['float32', 'double'], (x) => 1 / x);
+export const Floor = unary('Floor', 6, ['float32', 'double'], Math.floor);
+export const Ceil = unary('Ceil', 6, ['float32', 'double'], Math.ceil);
+export const Round = unary('Round', 11, ['float32', 'double'], roundHalfEven);
 export const Sign = unary(
   'Sign',
   9,
-  ['float32', 'uint8', 'int8', 'int32', 'int64'],
+  ['float32', 'double', 'uint8', 'int8', 'int32', 'int64'],
   (x) => (Number.isNaN(x) ? x : x > 0 ? 1 : x < 0 ? -1 : 0),
   (x) => (x > 0n ? 1n : x < 0n ? -1n : 0n),
 );

@@ -1,10 +1,10 @@
 /**
  * Element-wise math (X -> Y of the same dims and type), as onnxruntime's CPU kernels compute them:
- * - Reciprocal (float32): f(1 / x) (1 / +-0 = +-inf).
- * - Floor, Ceil (float32): C floor / ceil (-0 and NaN pass; Ceil(-0.5) = -0).
- * - Round (float32, opset 11+): round half to even (C nearbyint: Round(2.5) = 2, Round(-0.5) = -0).
- * - Sign (float32, uint8, int8, int32, int64; opset 9+): -1, 0 or 1 of the input's type; float32 -0 gives +0 and NaN
- *   gives NaN.
+ * - Reciprocal (float32, double): 1 / x rounded to the type (1 / +-0 = +-inf).
+ * - Floor, Ceil (float32, double): C floor / ceil (-0 and NaN pass; Ceil(-0.5) = -0).
+ * - Round (float32, double, opset 11+): round half to even (C nearbyint: Round(2.5) = 2, Round(-0.5) = -0).
+ * - Sign (float32, double, uint8, int8, int32, int64; opset 9+): -1, 0 or 1 of the input's type; -0 gives +0 and
+ *   NaN gives NaN.
  * - Log (float32): the C library's logf (../../numerics/logf.ts: musl's table method, onnxruntime-web's bits, not the
  *   correctly rounded value); log(0) = -inf, log(x < 0) = NaN.
  * - Sin, Cos, Tan (float32, opset 7+): the C library's sinf / cosf / tanf (../../numerics/trigf.ts: musl's,
@@ -22,7 +22,7 @@ import { cosf, sinf, tanf } from '../../numerics/trigf.js';
 import { acosf, acoshf, asinf, asinhf, atanf, atanhf, coshf, sinhf } from '../../numerics/arcf.js';
 import { roundToHalfRow } from '../../numerics/float16.js';
 
-type Num = Float32Array | Int32Array | Uint8Array | Int8Array;
+type Num = Float32Array | Float64Array | Int32Array | Uint8Array | Int8Array;
 /** y[i] = f(x[i]) over a whole tensor. */
 type Row = (x: HostData, y: HostData) => void;
 
@@ -45,31 +45,31 @@ export const RoundFloat16 = unaryFactory(
   ['float32'],
   () => (x, y) => roundToHalfRow(x as Float32Array, y as Float32Array),
 );
-export const Reciprocal = unaryFactory(6, ['float32'], () => (x, y) => {
-  const X = x as Float32Array,
-    Y = y as Float32Array;
+export const Reciprocal = unaryFactory(6, ['float32', 'double'], () => (x, y) => {
+  const X = x as Float32Array | Float64Array,
+    Y = y as Float32Array | Float64Array;
   for (let i = 0; i < X.length; i++) Y[i] = 1 / X[i];
 });
-export const Floor = unaryFactory(6, ['float32'], () => (x, y) => {
-  const X = x as Float32Array,
-    Y = y as Float32Array;
+export const Floor = unaryFactory(6, ['float32', 'double'], () => (x, y) => {
+  const X = x as Float32Array | Float64Array,
+    Y = y as Float32Array | Float64Array;
   for (let i = 0; i < X.length; i++) Y[i] = Math.floor(X[i]);
 });
-export const Ceil = unaryFactory(6, ['float32'], () => (x, y) => {
-  const X = x as Float32Array,
-    Y = y as Float32Array;
+export const Ceil = unaryFactory(6, ['float32', 'double'], () => (x, y) => {
+  const X = x as Float32Array | Float64Array,
+    Y = y as Float32Array | Float64Array;
   for (let i = 0; i < X.length; i++) Y[i] = Math.ceil(X[i]);
 });
-export const Round = unaryFactory(11, ['float32'], () => (x, y) => {
-  const X = x as Float32Array,
-    Y = y as Float32Array;
+export const Round = unaryFactory(11, ['float32', 'double'], () => (x, y) => {
+  const X = x as Float32Array | Float64Array,
+    Y = y as Float32Array | Float64Array;
   for (let i = 0; i < X.length; i++) {
     const x = X[i];
-    const r = Math.round(x); // halves toward +inf (exact: x is a float32)
+    const r = Math.round(x); // halves toward +inf (exact for a float32 or a double)
     Y[i] = r - x === 0.5 && r % 2 !== 0 ? r - 1 : r; // a half rounded up to an odd integer goes down to the even one
   }
 });
-export const Sign = unaryFactory(9, ['float32', 'uint8', 'int8', 'int32', 'int64'], (type) =>
+export const Sign = unaryFactory(9, ['float32', 'double', 'uint8', 'int8', 'int32', 'int64'], (type) =>
   type === 'int64'
     ? (x, y) => {
         const X = x as BigInt64Array,

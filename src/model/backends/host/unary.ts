@@ -1,6 +1,6 @@
 /**
  * Element-wise unary operators (X -> Y of the same dims), as onnxruntime's CPU kernels compute them:
- * - Relu (float32, int8, int32): x < 0 ? 0 : x (C++ std::max(x, 0): -0 and NaN pass).
+ * - Relu (float32, double, int8, int32): x < 0 ? 0 : x (C++ std::max(x, 0): -0 and NaN pass).
  * - Clip (float32, uint8, int8, int32): min(max(x, lo), hi) with C++ std::max / std::min (the lower bound first, so
  *   lo > hi gives hi; NaN passes); opset < 11 reads the float attributes min / max, 11+ the optional one-element
  *   inputs 1 and 2 (absent: the type's limits, -+FLT_MAX for float32, so that -+inf become -+FLT_MAX as in
@@ -9,8 +9,10 @@
  * - HardSigmoid: max(min(f(f(alpha * x) + beta), 1), 0) (alpha 0.2, beta 0.5 by default; NaN passes).
  * - HardSwish: f(x * HardSigmoid(x)) with alpha = f(1/6), beta = 0.5 (onnxruntime runs ONNX's function body).
  * - Sigmoid, Tanh, Exp: MLAS's approximations (./float-math.ts), onnxruntime-web's bits.
- * - Sqrt: f(sqrt(x)); Erf: MLAS's erf polynomial (../../numerics/mlas-erf.ts), onnxruntime-web's bits.
- * - Neg (float32, int8, int32, int64), Abs (float32, uint8, int8, int32, int64): integers wrap (-(-128) = -128).
+ * - Sqrt (float32, double): sqrt(x) rounded to the type; Erf: MLAS's erf polynomial (../../numerics/mlas-erf.ts),
+ *   onnxruntime-web's bits.
+ * - Neg (float32, double, int8, int32, int64), Abs (float32, double, uint8, int8, int32, int64): integers wrap
+ *   (-(-128) = -128).
  */
 import type { HostOp, HostOpFactory, HostOpNode, HostValueInfo } from '../types.js';
 import {
@@ -32,7 +34,7 @@ function mlasErfRow(x: Float32Array, y: Float32Array): void {
 
 const f32 = Math.fround;
 
-type Num = Float32Array | Int32Array | Uint8Array | Int8Array;
+type Num = Float32Array | Float64Array | Int32Array | Uint8Array | Int8Array;
 
 /** Checks X's type and that Y is planned as X; returns X's facts. */
 function sameShape(
@@ -55,7 +57,7 @@ function floatMap(row: (x: Float32Array, y: Float32Array) => void): HostOp {
 
 export const Relu: HostOpFactory = (node, inputs, outputs) => {
   onlyAttrs(node);
-  sameShape(node, inputs, outputs, 'float32', 'int8', 'int32');
+  sameShape(node, inputs, outputs, 'float32', 'double', 'int8', 'int32');
   return (ins, outs) => {
     const X = ins[0]!.data as Num,
       Y = outs[0].data as Num;
@@ -158,17 +160,17 @@ export const Exp = floatUnary(expRow);
 export const Erf = floatUnary(mlasErfRow);
 export const Sqrt: HostOpFactory = (node, inputs, outputs) => {
   onlyAttrs(node);
-  sameShape(node, inputs, outputs, 'float32');
+  sameShape(node, inputs, outputs, 'float32', 'double');
   return (ins, outs) => {
-    const X = ins[0]!.data as Float32Array,
-      Y = outs[0].data as Float32Array;
+    const X = ins[0]!.data as Float32Array | Float64Array,
+      Y = outs[0].data as Float32Array | Float64Array;
     for (let i = 0; i < X.length; i++) Y[i] = Math.sqrt(X[i]);
   };
 };
 
 export const Neg: HostOpFactory = (node, inputs, outputs) => {
   onlyAttrs(node);
-  const x = sameShape(node, inputs, outputs, 'float32', 'int8', 'int32', 'int64');
+  const x = sameShape(node, inputs, outputs, 'float32', 'double', 'int8', 'int32', 'int64');
   if (x.type === 'int64')
     return (ins, outs) => {
       const X = ins[0]!.data as BigInt64Array,
@@ -184,7 +186,7 @@ export const Neg: HostOpFactory = (node, inputs, outputs) => {
 
 export const Abs: HostOpFactory = (node, inputs, outputs) => {
   onlyAttrs(node);
-  const x = sameShape(node, inputs, outputs, 'float32', 'uint8', 'int8', 'int32', 'int64');
+  const x = sameShape(node, inputs, outputs, 'float32', 'double', 'uint8', 'int8', 'int32', 'int64');
   if (x.type === 'int64')
     return (ins, outs) => {
       const X = ins[0]!.data as BigInt64Array,
