@@ -46,6 +46,16 @@ beforeAll(async () => {
 });
 afterAll(() => rt?.dispose());
 
+/** The algorithms of a one-node case's model, as loadModel chose them. */
+function algorithmOf(c: Case): string {
+  const m = loadModelSync(rt, modelBytes(c));
+  try {
+    return m.nodes.map((n) => n.algorithm).join(',');
+  } finally {
+    m.dispose();
+  }
+}
+
 // ---- comparisons and data ----------------------------------------------------------------------------------------
 
 function same(
@@ -721,14 +731,6 @@ describe('Split, Tile, Expand, DepthToSpace, SpaceToDepth', () => {
 
   it('DepthToSpace and SpaceToDepth in the product: the wasm Transpose for 1- and 4-byte elements (6-D views), the TypeScript operator for the others; equal to the reference', () => {
     const r = rng(707);
-    const algorithmOf = (c: Case): string => {
-      const m = loadModelSync(rt, modelBytes(c));
-      try {
-        return m.nodes.map((n) => n.algorithm).join(',');
-      } finally {
-        m.dispose();
-      }
-    };
     let wasm = 0;
     for (const type of TYPES)
       for (const b of [1, 2, 3, 4])
@@ -923,14 +925,6 @@ describe('Slice, Gather, Pad: every index form', () => {
 
   it('Slice windows over several axes (steps of both signs, clamped ends, ranks 1-6, every element type): the strided rows kernel equals the reference', () => {
     const r = rng(733);
-    const algorithmOf = (c: Case): string => {
-      const m = loadModelSync(rt, modelBytes(c));
-      try {
-        return m.nodes.map((n) => n.algorithm).join(',');
-      } finally {
-        m.dispose();
-      }
-    };
     let rows = 0;
     for (const type of [...TYPES, 'double'] as ElemType[])
       for (let t = 0; t < 30; t++) {

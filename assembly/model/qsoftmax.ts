@@ -83,15 +83,18 @@ function rowOut(x: usize, y: usize, len: i32, base: i32, sum: f32, p: usize, sig
     q = f32x4.replace_lane(q, 3, load<f32>(p + entry(x + i + 3, base, signed)));
     store4(y + i, f32x4.div(q, s), signed, zp, lo, hi);
   }
-  for (; i < len; i++) {
-    // one value through the same lanes (lane 0 stored as a byte)
-    const q = f32x4.div(f32x4.splat(load<f32>(p + entry(x + i, base, signed))), s);
-    const r = f32x4.nearest(q);
-    let v: v128;
-    if (signed) v = i32x4.min_s(i32x4.max_s(i32x4.add(i32x4.trunc_sat_f32x4_s(r), zp), lo), hi);
-    else v = i32x4.min_u(i32x4.add(i32x4.trunc_sat_f32x4_u(r), zp), hi);
-    store<u8>(y + i, <u8>i32x4.extract_lane(v, 0));
-  }
+  for (; i < len; i++) store<u8>(y + i, out1(load<f32>(p + entry(x + i, base, signed)), s, signed, zp, lo, hi));
+}
+
+/** One quotient p / sum through the same lanes as store4 (lane 0), as the output byte. */
+// @ts-ignore: decorator
+@inline
+function out1(pe: f32, s: v128, signed: bool, zp: v128, lo: v128, hi: v128): u8 {
+  const r = f32x4.nearest(f32x4.div(f32x4.splat(pe), s));
+  let v: v128;
+  if (signed) v = i32x4.min_s(i32x4.max_s(i32x4.add(i32x4.trunc_sat_f32x4_s(r), zp), lo), hi);
+  else v = i32x4.min_u(i32x4.add(i32x4.trunc_sat_f32x4_u(r), zp), hi);
+  return <u8>i32x4.extract_lane(v, 0);
 }
 
 export function qsoftmaxTask(ctx: usize, x: usize, _u: usize, y: usize, _i0: i32, _i1: i32, t: i32): void {
@@ -176,12 +179,7 @@ function stridedRow(x: usize, y: usize, len: i32, inner: usize, e: usize, p: usi
   const hi = i32x4.splat(signed ? 127 : 255);
   for (let i = 0; i < len; i++) {
     const o = <usize>i * inner;
-    // one value through the contiguous kernel's lanes (lane 0 stored as a byte)
-    const r = f32x4.nearest(f32x4.div(f32x4.splat(load<f32>(p + entry(x + o, base, signed))), s));
-    let v: v128;
-    if (signed) v = i32x4.min_s(i32x4.max_s(i32x4.add(i32x4.trunc_sat_f32x4_s(r), zp), lo), hi);
-    else v = i32x4.min_u(i32x4.add(i32x4.trunc_sat_f32x4_u(r), zp), hi);
-    store<u8>(y + o, <u8>i32x4.extract_lane(v, 0));
+    store<u8>(y + o, out1(load<f32>(p + entry(x + o, base, signed)), s, signed, zp, lo, hi));
   }
 }
 

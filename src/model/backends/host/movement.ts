@@ -172,73 +172,11 @@ export const Unsqueeze: HostOpFactory = (node, inputs, outputs, opset) => {
  * Copies a strided view of X to Y in order: Y[o] = X[base + sum idx[i] * strides[i]] over the multi-index of dims.
  * The innermost dim runs as a tight loop.
  */
-const asU8 = (a: Any): Uint8Array => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
-const asU16 = (a: Any): Uint16Array => new Uint16Array(a.buffer, a.byteOffset, a.byteLength >> 1);
-const asI32 = (a: Any): Int32Array => new Int32Array(a.buffer, a.byteOffset, a.byteLength >> 2);
-
-/** Y[o++] = X[q] over n0 x n1 x n2 elements (X from `at`, axis strides s0, s1, s2), 1-byte elements. */
-function copy3Bytes(
-  Y: Uint8Array,
-  X: Uint8Array,
-  at: number,
-  n0: number,
-  s0: number,
-  n1: number,
-  s1: number,
-  n2: number,
-  s2: number,
-): void {
-  let o = 0;
-  for (let i = 0, a = at; i < n0; i++, a += s0)
-    for (let j = 0, b = a; j < n1; j++, b += s1) for (let k = 0, q = b; k < n2; k++, q += s2) Y[o++] = X[q];
-}
-
-/** The same for 2-byte elements. */
-function copy3Halves(
-  Y: Uint16Array,
-  X: Uint16Array,
-  at: number,
-  n0: number,
-  s0: number,
-  n1: number,
-  s1: number,
-  n2: number,
-  s2: number,
-): void {
-  let o = 0;
-  for (let i = 0, a = at; i < n0; i++, a += s0)
-    for (let j = 0, b = a; j < n1; j++, b += s1) for (let k = 0, q = b; k < n2; k++, q += s2) Y[o++] = X[q];
-}
-
-/** The same for elements of `words` 4-byte words (4 or 8 bytes: strides and `at` in words), bits copied as they are. */
-function copy3Words(
-  Y: Int32Array,
-  X: Int32Array,
-  at: number,
-  n0: number,
-  s0: number,
-  n1: number,
-  s1: number,
-  n2: number,
-  s2: number,
-  words: number,
-): void {
-  let o = 0;
-  if (words === 1) {
-    for (let i = 0, a = at; i < n0; i++, a += s0)
-      for (let j = 0, b = a; j < n1; j++, b += s1) for (let k = 0, q = b; k < n2; k++, q += s2) Y[o++] = X[q];
-    return;
-  }
-  for (let i = 0, a = at; i < n0; i++, a += s0)
-    for (let j = 0, b = a; j < n1; j++, b += s1)
-      for (let k = 0, q = b; k < n2; k++, q += s2) {
-        Y[o++] = X[q];
-        Y[o++] = X[q + 1];
-      }
-}
-
-function stridedCopy(dims: readonly number[], strides: readonly number[], base: number): HostOp {
-  // Merge dims that are contiguous in the view, drop size-1 dims.
+/**
+ * A strided view's axes with the extent-1 ones dropped and each merged into the one before it where the view steps
+ * over both contiguously (the outer's stride is the inner's times its extent): dims `d` and strides `s`.
+ */
+export function mergeViewAxes(dims: readonly number[], strides: readonly number[]): { d: number[]; s: number[] } {
   const d: number[] = [],
     s: number[] = [];
   dims.forEach((n, i) => {
@@ -251,29 +189,16 @@ function stridedCopy(dims: readonly number[], strides: readonly number[], base: 
       s.push(strides[i]);
     }
   });
+  return { d, s };
+}
+
+function stridedCopy(dims: readonly number[], strides: readonly number[], base: number): HostOp {
+  const { d, s } = mergeViewAxes(dims, strides);
   const total = numel(dims);
   if (d.length === 0) d.push(1), s.push(1);
   const r = d.length;
   const innerLen = d[r - 1],
     innerStride = s[r - 1];
-  // two or three axes left with short rows (a box tensor's [N, 4] split in halves, a stride-2 sampling of an image):
-  // plain nested loops over a view of the element's width (one array class per loop, so that the element accesses
-  // stay monomorphic whatever the tensor's type; the general walk's call and bookkeeping per row cost more than a row)
-  if (total > 0 && r <= 3 && (innerStride !== 1 || innerLen < 64)) {
-    const n1 = r === 3 ? d[1] : 1,
-      s1 = r === 3 ? s[1] : 0;
-    const n0 = r >= 2 ? d[0] : 1,
-      s0 = r >= 2 ? s[0] : 0;
-    return (ins, outs) => {
-      const X = ins[0]!.data as Any,
-        Y = outs[0].data as Any;
-      const w = X.BYTES_PER_ELEMENT as number;
-      if (w === 1) copy3Bytes(asU8(Y), asU8(X), base, n0, s0, n1, s1, innerLen, innerStride);
-      else if (w === 2) copy3Halves(asU16(Y), asU16(X), base, n0, s0, n1, s1, innerLen, innerStride);
-      else if (w === 4) copy3Words(asI32(Y), asI32(X), base, n0, s0, n1, s1, innerLen, innerStride, 1);
-      else copy3Words(asI32(Y), asI32(X), 2 * base, n0, 2 * s0, n1, 2 * s1, innerLen, 2 * innerStride, 2);
-    };
-  }
   return (ins, outs) => {
     const X = ins[0]!.data as Any,
       Y = outs[0].data as Any;

@@ -22,7 +22,7 @@ import { TRANSPOSE_CTX } from './ctx.generated.js';
 import type { Lower } from '../../executor/step.js';
 import { is8, kernelLowering } from './lower-common.js';
 import { infoOf } from '../host/lower.js';
-import { sliceWindow } from '../host/movement.js';
+import { mergeViewAxes, sliceWindow } from '../host/movement.js';
 import { stridesOf as hostStrides } from '../host/common.js';
 import { ELEMENT_BYTES, type ValueType } from '../../lowering/values.js';
 
@@ -277,18 +277,7 @@ export class StridedRows implements ModelKernel {
     strides: readonly number[],
     base: number,
   ) {
-    const d: number[] = [],
-      s: number[] = [];
-    dims.forEach((n, i) => {
-      if (n === 1) return;
-      if (d.length && s[s.length - 1] === strides[i] * n) {
-        d[d.length - 1] *= n;
-        s[s.length - 1] = strides[i];
-      } else {
-        d.push(n);
-        s.push(strides[i]);
-      }
-    });
+    const { d, s } = mergeViewAxes(dims, strides);
     const total = dims.reduce((a, b) => a * b, 1);
     this.blocks = new KernelBlocks(core, 'Slice');
     this.ctx = this.blocks.alloc(CTX_BYTES);
