@@ -5,6 +5,7 @@
  *             element types (graph/passes/check-types.ts: BAD_MODEL) -> on one GraphView:
  *             fold constants -> inline the Ifs of constant conditions, lift the other Ifs' reads of the enclosing
  *             graph into inputs (graph/passes/inline-if.ts) -> remove Identity / Dropout -> fold BatchNormalization ->
+ *             onnxruntime's PadFusion (graph/passes/fold-pad.ts fusePadOrtPass: a zero Pad into a Conv / MaxPool) ->
  *             a float MatMul read only by an Add into a Gemm (as onnxruntime does) -> onnxruntime's QDQ propagation
  *             (graph/passes/propagate-qdq.ts) -> quantize float weights as
  *             onnxruntime's WeightBiasQuantization -> fuse Q/DQ groups (the table's rules) -> fold Pads -> the DQs
@@ -39,7 +40,7 @@ import { fuseMatMulAddPass } from './graph/passes/fuse-matmul-add.js';
 import { fuseLayerNormPass } from './graph/passes/fuse-layer-norm.js';
 import { fuseDivMulPass, fuseGeluPass } from './graph/passes/fuse-gelu.js';
 import { fuseLutsPass } from './graph/passes/fuse-luts.js';
-import { foldPadPass } from './graph/passes/fold-pad.js';
+import { foldPadPass, fusePadOrtPass } from './graph/passes/fold-pad.js';
 import { foldConstantDqPass } from './graph/passes/fold-constant-dq.js';
 import { matmulRowsPass } from './graph/passes/matmul-rows.js';
 import { weightBiasQuantizationPass } from './graph/passes/weight-bias-quant.js';
@@ -265,6 +266,8 @@ function preparePasses(
   decomposeLegacyImageOpsPass(view);
   removeIdentityPass(view);
   foldBatchNormPass(view);
+  // onnxruntime's PadFusion (a basic-level rewrite): a zero Pad into the Conv / MaxPool that reads it
+  fusePadOrtPass(view);
   if (hooks.divMul !== false) fuseDivMulPass(view);
   fuseMatMulAddPass(view);
   // onnxruntime's QDQ propagation (a basic-level rewrite: before its fusions): Q back and DQ forward through Reshape,
