@@ -266,8 +266,9 @@ function preparePasses(
   decomposeLegacyImageOpsPass(view);
   removeIdentityPass(view);
   foldBatchNormPass(view);
-  // onnxruntime's PadFusion (a basic-level rewrite): a zero Pad into the Conv / MaxPool that reads it
-  fusePadOrtPass(view);
+  // onnxruntime's PadFusion (a basic-level rewrite): a zero Pad into the Conv / MaxPool that reads it; not in a TFLite
+  // model (LiteRT pads a max pool's window with the Pad's value)
+  if (read.format !== 'tflite') fusePadOrtPass(view);
   if (hooks.divMul !== false) fuseDivMulPass(view);
   fuseMatMulAddPass(view);
   // onnxruntime's QDQ propagation (a basic-level rewrite: before its fusions): Q back and DQ forward through Reshape,

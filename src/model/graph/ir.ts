@@ -111,4 +111,7 @@ export interface Graph {
   /** The nodes in file order (ONNX requires topological order; a later pass checks it). `Constant` nodes stay
    * nodes here. */
   nodes: Node[];
+  /** 'tflite' for a graph the TFLite reader made (LiteRT's semantics: onnxruntime's rewrites do not apply); absent
+   * for ONNX. */
+  format?: 'tflite';
 }

@@ -767,6 +767,7 @@ export function readTfliteModel(input: Uint8Array | ArrayBuffer): Graph {
   });
   return {
     name: 'tflite',
+    format: 'tflite',
     irVersion: 8,
     opsetImports: new Map([['', 13]]),
     inputs,
