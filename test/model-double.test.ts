@@ -16,7 +16,7 @@ import { loadModelSync } from '../src/model/load.js';
 import { runReference } from '../kernels-ref/model/index.js';
 import type { Tensor } from '../src/model/graph/ir.js';
 import { I8ConvError } from '../src/errors.js';
-import { loadOrt } from './helpers/one-node.js';
+import { bitStrings, loadOrt } from './helpers/one-node.js';
 import { rng } from './helpers/rng.js';
 
 const ort = await loadOrt();
@@ -88,9 +88,6 @@ function model(seed: number): { bytes: Uint8Array; feeds: Record<string, Tensor>
   return { bytes: writeOnnxModel(b.graph()), feeds };
 }
 
-const bits = (a: ArrayLike<number | bigint>) =>
-  Array.from(a, (v) => (typeof v === 'bigint' ? String(v) : Object.is(v, -0) ? '-0' : String(v)));
-
 describe('double values', () => {
   it.skipIf(!ort)(
     'Cast, Add / Sub / Mul / Div, Concat, Reshape, Transpose, Slice, Unsqueeze on doubles: onnxruntime-web and the reference, bit for bit',
@@ -117,11 +114,11 @@ describe('double values', () => {
           await s.release();
           const ref = runReference(readOnnxModel(bytes), new Map(Object.entries(feeds)));
           for (const k of ['yd', 'yf', 'yi', 'yl']) {
-            expect(bits(got[k]), `seed ${seed} ${k} vs onnxruntime-web`).toEqual(
-              bits(want[k].data as ArrayLike<number>),
+            expect(bitStrings(got[k]), `seed ${seed} ${k} vs onnxruntime-web`).toEqual(
+              bitStrings(want[k].data as ArrayLike<number>),
             );
-            expect(bits(got[k]), `seed ${seed} ${k} vs the reference`).toEqual(
-              bits(ref.get(k)!.data as ArrayLike<number>),
+            expect(bitStrings(got[k]), `seed ${seed} ${k} vs the reference`).toEqual(
+              bitStrings(ref.get(k)!.data as ArrayLike<number>),
             );
           }
         } finally {
@@ -165,11 +162,11 @@ describe('double values', () => {
           for (const op of OPS) {
             const k = `y_${op}`;
             expect(got[k]).toBeInstanceOf(Float64Array);
-            expect(bits(got[k]), `seed ${seed} ${op} vs onnxruntime-web`).toEqual(
-              bits(want[k].data as ArrayLike<number>),
+            expect(bitStrings(got[k]), `seed ${seed} ${op} vs onnxruntime-web`).toEqual(
+              bitStrings(want[k].data as ArrayLike<number>),
             );
-            expect(bits(got[k]), `seed ${seed} ${op} vs the reference`).toEqual(
-              bits(ref.get(k)!.data as ArrayLike<number>),
+            expect(bitStrings(got[k]), `seed ${seed} ${op} vs the reference`).toEqual(
+              bitStrings(ref.get(k)!.data as ArrayLike<number>),
             );
           }
         } finally {

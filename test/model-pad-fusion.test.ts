@@ -15,7 +15,7 @@ import { fusePadOrt } from '../src/model/graph/passes/fold-pad.js';
 import { loadModelSync } from '../src/model/load.js';
 import { runReference } from '../kernels-ref/model/index.js';
 import type { Attribute } from '../src/model/graph/ir.js';
-import { loadOrt } from './helpers/one-node.js';
+import { bitStrings, loadOrt } from './helpers/one-node.js';
 import { rng } from './helpers/rng.js';
 
 const ort = await loadOrt();
@@ -125,9 +125,6 @@ function build(seed: number, child: 'Conv' | 'MaxPool', rank: 3 | 4, opset: numb
   return { bytes: writeOnnxModel(b.graph()), x, xDims, emptyValue };
 }
 
-const bits = (a: ArrayLike<number | bigint>) =>
-  Array.from(a, (v) => (typeof v === 'bigint' ? String(v) : Object.is(v, -0) ? '-0' : String(v)));
-
 describe("onnxruntime's PadFusion", () => {
   it.skipIf(!ort)(
     'zero Pads into Conv / MaxPool where onnxruntime takes them, the rest left: onnxruntime-web and the reference, bit for bit',
@@ -177,14 +174,15 @@ describe("onnxruntime's PadFusion", () => {
                   new Map([['x', { name: 'x', type: 'float32', dims: xDims, data: x }]]),
                 );
                 for (const name of Object.keys(want)) {
-                  expect(bits(got[name]), `${what} ${name} vs onnxruntime-web`).toEqual(
-                    bits(want[name].data as ArrayLike<number>),
+                  expect(bitStrings(got[name]), `${what} ${name} vs onnxruntime-web`).toEqual(
+                    bitStrings(want[name].data as ArrayLike<number>),
                   );
-                  expect(bits(got[name]), `${what} ${name} vs the reference`).toEqual(
-                    bits(ref.get(name)!.data as ArrayLike<number>),
+                  expect(bitStrings(got[name]), `${what} ${name} vs the reference`).toEqual(
+                    bitStrings(ref.get(name)!.data as ArrayLike<number>),
                   );
                 }
-                if (bits(got.y).join() !== bits(plain.get('y')!.data as ArrayLike<number>).join()) differs++;
+                if (bitStrings(got.y).join() !== bitStrings(plain.get('y')!.data as ArrayLike<number>).join())
+                  differs++;
               } finally {
                 m.dispose();
               }

@@ -10,7 +10,7 @@
  * quantized bias's scale is the product of its node's input and weight scales, so readers cannot share it), then rewrite an opset < 13 graph to opset 13 (opset.ts).
  * Also `floatValues`: the float32 values of a graph, which calibration observes.
  */
-import type { Attribute, Graph, Node, Tensor, ValueInfo } from '../model/graph/ir.js';
+import { ONNX_TYPES, type Attribute, type Graph, type Node, type Tensor, type ValueInfo } from '../model/graph/ir.js';
 import { halfsToFloats } from '../model/numerics/float16.js';
 import { foldBatchNorm } from '../model/graph/passes/fold-batchnorm.js';
 import { foldConstants } from '../model/graph/passes/fold-constants.js';
@@ -133,16 +133,6 @@ export function floatValues(g: Graph): Set<string> {
   for (const v of g.inputs) if (v.type) types.set(v.name, v.type);
   for (const [k, t] of g.initializers) types.set(k, t.type);
   for (const [k, v] of g.valueInfo) if (v.type) types.set(k, v.type);
-  const code: Record<number, string> = {
-    1: 'float32',
-    2: 'uint8',
-    3: 'int8',
-    6: 'int32',
-    7: 'int64',
-    9: 'bool',
-    10: 'float16',
-    11: 'double',
-  };
   const BOOL = new Set([
     'Equal',
     'Less',
@@ -171,7 +161,7 @@ export function floatValues(g: Graph): Set<string> {
       )
         t = 'int64';
       else if (BOOL.has(n.opType)) t = 'bool';
-      else if (n.opType === 'Cast' && to?.kind === 'int') t = code[to.value];
+      else if (n.opType === 'Cast' && to?.kind === 'int') t = ONNX_TYPES[to.value];
       else if (n.opType === 'Constant')
         t =
           value?.kind === 'tensor'

@@ -283,6 +283,10 @@ export function loadRun(rt: Runtime, c: Case): Tensor[] {
   }
 }
 
+/** Each value as a string that tells its bits apart where === does not: -0 as '-0', NaN as 'NaN', bigints exactly. */
+export const bitStrings = (a: ArrayLike<number | bigint>): string[] =>
+  Array.from(a, (v) => (typeof v === 'bigint' ? String(v) : Object.is(v, -0) ? '-0' : String(v)));
+
 /**
  * Which outputs of a run differ from the expected tensors (each expected output by name: a length that differs, or how
  * many elements differ; float32 by their bits, so that -0 and NaN payloads count), an empty list when none does.

@@ -11,17 +11,8 @@
  * The optional `saturate` attribute (float8 targets only) is accepted and has no effect here.
  */
 import { attrInt, makeTensor, need, onlyAttrs, type ElementType, type OpFn } from '../tensor.js';
-
-const TO: Record<number, ElementType> = {
-  1: 'float32',
-  2: 'uint8',
-  3: 'int8',
-  6: 'int32',
-  7: 'int64',
-  9: 'bool',
-  10: 'float16',
-  11: 'double',
-};
+// the ONNX data_type codes of the IR's element types (a data table shared with the reader, not product arithmetic)
+import { ONNX_TYPES as TO } from '../../../src/model/graph/ir.js';
 const I64_MAX = (1n << 63n) - 1n;
 const I64_MIN = -(1n << 63n);
 const FLOATS: ElementType[] = ['float32', 'double', 'float16'];
