@@ -136,6 +136,13 @@ const SHAPES: Shape[] = [
   { c: 20, m: 1, sp: [3, 4, 5], ker: [3, 3, 3], pads: [1, 1, 1, 1, 1, 1] },
   // an infinite weight meets the padding
   { c: 3, m: 2, sp: [5, 6], ker: [3, 3], pads: [1, 1, 1, 1], infW: true },
+  // planes lower than the kernel (OCR heads): whole blocks of eight cells in the padding rows, with an infinite weight
+  // there, depthwise (the one-row product) and not (the column matrix)
+  { c: 6, m: 6, group: 6, sp: [2, 40], ker: [5, 5], pads: [2, 2, 2, 2], infW: true },
+  { c: 5, m: 5, group: 5, sp: [3, 19], ker: [5, 5], strides: [2, 1], pads: [2, 2, 2, 2] },
+  { c: 24, m: 24, group: 24, sp: [2, 34], ker: [3, 3], strides: [2, 2], pads: [1, 1, 1, 1] },
+  { c: 7, m: 5, sp: [1, 30], ker: [3, 3], pads: [1, 1, 1, 1] },
+  { c: 3, m: 4, sp: [1, 24], ker: [3, 3], pads: [1, 1, 1, 1], infW: true },
   // few output cells (a short signal): the kernel's four-channel lanes for the cells past the last block of eight
   // (4 and 1 at a time), K across blocks, output channels not a multiple of 4, groups, batch, 1x1
   { c: 1, m: 258, sp: [640], ker: [256], strides: [128] },

@@ -99,7 +99,7 @@ function evens(a: v128, b: v128): v128 {
  * Cells [o0, o1) (o0 a multiple of 8) of the column matrix of the group's input xg (cg planes of inSize floats) by the
  * tap table, into the panels at col (whose first cell is o0): X[c, tap[p][o]], 0 where the tap is -1 (padding).
  * Block by block, so the writes run in order; a block whose eight cells read eight consecutive inputs at a kernel
- * position (the runs table: its first input cell, else -1) is two vector copies.
+ * position (the runs table: its first input cell, -2 in the padding, else -1) is two vector copies.
  */
 function im2colCells(
   xg: usize, tap: usize, runs: usize, step: i32, col: usize, cg: i32, kSize: i32, inSize: i32, oSize: i32, o0: i32,
@@ -124,6 +124,12 @@ function im2colCells(
             v128.store(dst, evens(v128.load(src), v128.load(src, 16)));
             v128.store(dst, evens(v128.load(src, 32), v128.load(src, 48)), 16);
           }
+          dst += 32;
+          continue;
+        }
+        if (run == -2) {
+          v128.store(dst, f32x4.splat(0));
+          v128.store(dst, f32x4.splat(0), 16);
           dst += 32;
           continue;
         }
@@ -309,6 +315,10 @@ function oneRowSums(ctx: usize, x: usize, z: usize, y: usize, img: i32, g: i32, 
             x0 = evens(v128.load(src), v128.load(src, 16));
             x1 = evens(v128.load(src, 32), v128.load(src, 48));
           }
+        } else if (run == -2) {
+          // eight cells in the padding: the products of 0, as the column matrix holds them
+          x0 = zero;
+          x1 = zero;
         } else {
           x0 = tapVector(xb, t);
           x1 = tapVector(xb, t + 16);

@@ -231,7 +231,8 @@ function convPanels(k: HeapKernel, W: Float32Array, group: number, mg: number, r
 /**
  * The runs table of a tap table ([kSize][oSize]): per panel block of eight cells and kernel position, the input cell
  * of the first cell where the eight read input cells `step` apart (no padding; for a step of 2 the sixteen floats from
- * it inside the plane of inSize), else -1: [ceil(oSize / 8)][kSize].
+ * it inside the plane of inSize), -2 where all eight read the padding (rows above and below a small plane), else -1:
+ * [ceil(oSize / 8)][kSize].
  */
 export function convRuns(tap: Int32Array, kSize: number, oSize: number, inSize: number, step: number): Int32Array {
   const blocks = Math.ceil(oSize / 8);
@@ -244,6 +245,11 @@ export function convRuns(tap: Int32Array, kSize: number, oSize: number, inSize: 
       let run = first >= 0 && first + 8 * step <= inSize;
       for (let j = 1; j < 8 && run; j++) run = tap[p * oSize + o + j] === first + step * j;
       if (run) runs[b * kSize + p] = first;
+      else {
+        let pad = true;
+        for (let j = 0; j < 8 && pad; j++) pad = tap[p * oSize + o + j] < 0;
+        if (pad) runs[b * kSize + p] = -2;
+      }
     }
   }
   return runs;
