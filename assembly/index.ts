@@ -31,6 +31,7 @@ export {
 export { regionTask } from './model/region';
 export { qsoftmaxTask, qsoftmaxStridedTask } from './model/qsoftmax';
 export { qmatmulPackTask, qmatmulTask } from './model/qmatmul';
+export { qaddFormScan } from './model/qadd-form';
 export { gemmF32Task, matmulPackTask, matmulF32Task } from './model/gemm-f32';
 export { gruF32Task, lstmF32Task } from './model/lstm-f32';
 

@@ -1,12 +1,20 @@
 // QLinearAdd's integer form (src/model/numerics/tables.ts qaddIntForm, the wasm kernel's binaryRunInt): for every
 // one of the 65536 byte pairs the form (with its exceptions) gives the float formula's byte (qlinearBinaryByte), and
 // the kernel with the form gives the kernel without it, bit for bit: uint8, int8 and the int8 twin, scales of
-// awkward mantissas, forms with and without exceptions, lengths with vector tails, in place.
+// awkward mantissas, forms with and without exceptions, lengths with vector tails, in place. The load-time scan over
+// the pairs that chooses the form runs in wasm (assembly/model/qadd-form.ts): it equals the TypeScript scan on every
+// byte and bound, also on inputs no scale gives (NaN, infinities, values out of order).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instantiateCore, type WasmRuntimeCore } from '../src/runtime.js';
 import { runKernelSerial, type QType } from '../src/model/backends/types.js';
-import { QLinearBinaryKernel } from '../src/model/backends/wasm-int8/binary.js';
-import { qaddIntByte, qaddIntForm, qlinearBinaryByte } from '../src/model/numerics/tables.js';
+import { QLinearBinaryKernel, wasmPairScan } from '../src/model/backends/wasm-int8/binary.js';
+import {
+  type QAddScanParams,
+  qaddIntByte,
+  qaddIntForm,
+  qaddPairsJs,
+  qlinearBinaryByte,
+} from '../src/model/numerics/tables.js';
 import { randInt, rng } from './helpers/rng.js';
 
 let core: WasmRuntimeCore;
@@ -107,6 +115,76 @@ describe('QLinearAdd integer form', () => {
     }
     expect(found).toBeGreaterThan(cases.length / 2);
     expect(withExc).toBeGreaterThan(0);
+  });
+
+  it('the wasm pair scan equals the TypeScript one: every byte, the kept bounds and pairs, the forms', () => {
+    const r = rng(73);
+    const scan = wasmPairScan(core);
+    const f32 = Math.fround;
+    let checked = 0;
+    for (let i = 0; i < 40; i++) {
+      const wild = i % 4 === 3;
+      const val = () => {
+        if (wild) {
+          const u = r();
+          if (u < 0.02) return Number.NaN;
+          if (u < 0.04) return u < 0.03 ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
+          return f32((r() - 0.5) * 2 ** randInt(r, -4, 12));
+        }
+        return 0;
+      };
+      const sa = f32(2 ** randInt(r, -9, -1) * (1 + r())),
+        sb = f32(2 ** randInt(r, -9, -1) * (1 + r()));
+      const za = randInt(r, 0, 255),
+        zb = randInt(r, 0, 255);
+      const fa = Float32Array.from({ length: 256 }, (_, u) => (wild ? val() : f32(sa * (u - za))));
+      const fb = Float32Array.from({ length: 256 }, (_, u) => (wild ? val() : f32(sb * (u - zb))));
+      const cz = randInt(r, -128, 255);
+      const twin = i % 3 === 2;
+      const shift = randInt(r, 8, 24);
+      const p: QAddScanParams = {
+        fa,
+        fb,
+        cs: f32(2 ** randInt(r, -9, 2) * (1 + r())),
+        lo: (i % 2 ? -128 : 0) - cz,
+        hi: (i % 2 ? 127 : 255) - cz,
+        bias: cz + (twin ? 128 : 0),
+        off: twin ? 128 : 0,
+        x: i % 2 ? 128 : 0,
+        ma: randInt(r, 1, 2 ** shift),
+        mb: randInt(r, 1, 2 ** shift),
+        one: 2 ** shift,
+        e: 1 + (i % 9),
+      };
+      const js = qaddPairsJs(p),
+        wasm = scan(p);
+      let bad = 0;
+      for (let q = 0; q < 65536; q++) if (js.want(q) !== wasm.want(q)) bad++;
+      expect(bad, `case ${i}: bytes`).toBe(0);
+      expect({ loV: wasm.loV, loP: wasm.loP, hiV: wasm.hiV, hiP: wasm.hiP }, `case ${i}: bounds`).toEqual({
+        loV: js.loV,
+        loP: js.loP,
+        hiV: js.hiV,
+        hiP: js.hiP,
+      });
+      checked++;
+    }
+    expect(checked).toBe(40);
+    // the forms qaddIntForm chooses through either scan, with exceptions among them
+    const rf = rng(74);
+    const forms = [...WITH_EXCEPTIONS.map((sc) => ({ type: 'uint8' as QType, twin: false, sc }))];
+    for (let i = 0; i < 12; i++) {
+      const type: QType = i % 3 === 0 ? 'uint8' : 'int8';
+      forms.push({ type, twin: i % 3 === 2, sc: randomQuant(rf, type) });
+    }
+    let found = 0;
+    for (const c of forms) {
+      const js = qaddIntForm(c.type, c.sc, c.twin),
+        wasm = qaddIntForm(c.type, c.sc, c.twin, scan);
+      expect(wasm, `${c.type} twin ${c.twin} [${c.sc}]`).toEqual(js);
+      if (js?.exceptions.length) found++;
+    }
+    expect(found).toBeGreaterThan(0);
   });
 
   it('no form where a scale overflows (the float formula gives NaN -> 0 there)', () => {

@@ -1,7 +1,7 @@
 // generated from tools/model-ctx.mjs by tools/gen-model-ctx.mjs; do not edit
 //
 // Byte offsets of the parameter records (ctx) of the QLinearSoftmax and QLinearMatMul kernels (assembly/model/qsoftmax.ts,
-// qmatmul.ts). The host writes them through QSOFTMAX_CTX (src/model/backends/wasm-int8/qsoftmax-ctx.generated.ts,
+// qmatmul.ts) and of QLinearAdd's integer-form scan (qadd-form.ts). The host writes them through QSOFTMAX_CTX (src/model/backends/wasm-int8/qsoftmax-ctx.generated.ts,
 // generated from the same declaration).
 
 // ---- QLinearSoftmax record: rows of LEN 8-bit values, contiguous or INNER apart ----
@@ -66,3 +66,45 @@ export const QM_ROWS_PER_TASK: i32 = 68;
 export const QM_PACK: i32 = 72;
 /** bytes the host allocates for the record */
 export const QM_CTX_BYTES: i32 = 80;
+
+// ---- QLinearAdd's integer form, its load-time scan (qadd-form.ts): the float formula's byte of every one of the 65536 byte pairs (unsigned domain), and the pairs' tightest bounds on the form's constant k ----
+/** i32: byte offset of A's dequantized values, f32 [256] by unsigned byte */
+export const QF_FA: i32 = 0;
+/** i32: byte offset of B's dequantized values, f32 [256] by unsigned byte */
+export const QF_FB: i32 = 4;
+/** f32: the output's scale */
+export const QF_CS: i32 = 8;
+/** f32: the output's lowest value - zero point */
+export const QF_LO: i32 = 12;
+/** f32: the output's highest value - zero point */
+export const QF_HI: i32 = 16;
+/** f32: zero point (+ 128 for onnxruntime's uint8 twin) */
+export const QF_BIAS: i32 = 20;
+/** i32: subtracted after rounding (128 for the twin, else 0) */
+export const QF_OFF: i32 = 24;
+/** i32: the unsigned-domain xor (128 for int8, else 0) */
+export const QF_XOR: i32 = 28;
+/** i32: A's multiplier */
+export const QF_MA: i32 = 32;
+/** i32: B's multiplier */
+export const QF_MB: i32 = 36;
+/** i32: 2^shift */
+export const QF_ONE: i32 = 40;
+/** i32: bounds kept per side (the exceptions allowed + 1) */
+export const QF_E: i32 = 44;
+/** i32: byte offset of the raw output bytes, u8 [65536] by (unsigned a) << 8 | unsigned b */
+export const QF_WANT: i32 = 48;
+/** i32: byte offset of the highest lower bounds, f64 [E], highest first (ties: the earlier pair) */
+export const QF_LOV: i32 = 52;
+/** i32: byte offset of their pairs, i32 [E] */
+export const QF_LOP: i32 = 56;
+/** i32: byte offset of the lowest upper bounds, f64 [E], lowest first */
+export const QF_HIV: i32 = 60;
+/** i32: byte offset of their pairs, i32 [E] */
+export const QF_HIP: i32 = 64;
+/** i32: out: lower bounds kept (<= E) */
+export const QF_NLO: i32 = 68;
+/** i32: out: upper bounds kept (<= E) */
+export const QF_NHI: i32 = 72;
+/** bytes of the record */
+export const QF_CTX_BYTES: i32 = 76;

@@ -183,6 +183,81 @@ export interface QAddIntForm {
 
 export const QADD_INT_MAX_EXCEPTIONS = 8;
 
+/** The inputs of the pair scan of qaddIntForm (see QAddPairScan). */
+export interface QAddScanParams {
+  /** A's and B's dequantized values by unsigned byte, f32(scale * (value - zero point)) */
+  fa: Float32Array;
+  fb: Float32Array;
+  /** the output's scale, its range less the zero point, the zero point (+ 128 for the twin), 128 for the twin */
+  cs: number;
+  lo: number;
+  hi: number;
+  bias: number;
+  off: number;
+  /** 128 for int8 (the unsigned-domain xor), else 0 */
+  x: number;
+  ma: number;
+  mb: number;
+  one: number;
+  /** bounds kept per side */
+  e: number;
+}
+
+/** What the pair scan gives: every pair's raw output byte and the kept bounds on k, best first, with their pairs. */
+export interface QAddPairs {
+  /** raw bytes by pair, (unsigned a) << 8 | unsigned b; a scan may give only a reader of them */
+  want: (p: number) => number;
+  loV: number[];
+  loP: number[];
+  hiV: number[];
+  hiP: number[];
+}
+
+/**
+ * The scan over the 65536 byte pairs: each pair's output byte by the float formula, and the E highest lower bounds and
+ * E lowest upper bounds the pairs put on k (ties keep the earlier pair first). qaddPairsJs is the host's; the wasm
+ * kernel assembly/model/qadd-form.ts computes the same lists (src/model/backends/wasm-int8/binary.ts wasmPairScan).
+ */
+export type QAddPairScan = (p: QAddScanParams) => QAddPairs;
+
+/** The pair scan in TypeScript (the tests' oracle of the wasm one). */
+export function qaddPairsJs(p: QAddScanParams): QAddPairs {
+  const { fa, fb, cs, lo, hi, bias, off, x, ma, mb, one, e: E } = p;
+  const loV: number[] = [],
+    loP: number[] = [],
+    hiV: number[] = [],
+    hiP: number[] = [];
+  const insert = (vs: number[], ps: number[], v: number, pair: number, higher: boolean) => {
+    if (vs.length === E && (higher ? v <= vs[E - 1] : v >= vs[E - 1])) return;
+    let j = vs.length === E ? E - 1 : vs.length;
+    while (j > 0 && (higher ? vs[j - 1] < v : vs[j - 1] > v)) {
+      vs[j] = vs[j - 1];
+      ps[j] = ps[j - 1];
+      j--;
+    }
+    vs[j] = v;
+    ps[j] = pair;
+  };
+  const want = new Uint8Array(65536);
+  for (let ua = 0; ua < 256; ua++) {
+    const a = fa[ua];
+    for (let ub = 0; ub < 256; ub++) {
+      let r = f32(f32(a + fb[ub]) / cs);
+      r = r < lo ? lo : r;
+      r = hi < r ? hi : r;
+      const q = rne(f32(r + bias));
+      const raw = ((Number.isNaN(q) ? 0 : q) - off) & 255;
+      const pair = (ua << 8) | ub;
+      want[pair] = raw;
+      const u = raw ^ x;
+      const t = ua * ma + ub * mb;
+      if (u > 0) insert(loV, loP, u * one - t, pair, true);
+      if (u < 255) insert(hiV, hiP, (u + 1) * one - t - 1, pair, false);
+    }
+  }
+  return { want: (pair) => want[pair], loV, loP, hiV, hiP };
+}
+
 /**
  * An integer form of QLinearAdd that gives the float formula's byte (qlinearBinaryByte) for every one of the 65536
  * byte pairs, or undefined. In the unsigned domain (an int8 byte ^ 0x80): u = clamp((ua * ma + ub * mb + k) >> shift,
@@ -190,9 +265,15 @@ export const QADD_INT_MAX_EXCEPTIONS = 8;
  * interval, and k is taken in all of them but at most QADD_INT_MAX_EXCEPTIONS (those with the highest lower bounds
  * or the lowest upper bounds, left out fewest first), which the kernel patches by their bytes. Undefined where more
  * pairs would be left out, where the sums could leave int32, or where a scale overflows (the float formula's NaN).
- * The check is exhaustive, so the form is exact by construction, whatever float rounding the formula does.
+ * The check is exhaustive, so the form is exact by construction, whatever float rounding the formula does. `scan`
+ * runs that check (qaddPairsJs, or the wasm kernel's).
  */
-export function qaddIntForm(type: QType, sc: readonly number[], twin = false): QAddIntForm | undefined {
+export function qaddIntForm(
+  type: QType,
+  sc: readonly number[],
+  twin = false,
+  scan: QAddPairScan = qaddPairsJs,
+): QAddIntForm | undefined {
   const x = type === 'int8' ? 128 : 0;
   const ra = f32(sc[0]) / f32(sc[4]),
     rb = f32(sc[2]) / f32(sc[4]);
@@ -204,36 +285,34 @@ export function qaddIntForm(type: QType, sc: readonly number[], twin = false): Q
     mb = Math.round(rb * 2 ** shift);
   const one = 2 ** shift;
   const E = QADD_INT_MAX_EXCEPTIONS + 1;
-  // the E highest lower bounds and the E lowest upper bounds of k, with their pairs (sorted lists, insertion)
-  const loV: number[] = [],
-    loP: number[] = [],
-    hiV: number[] = [],
-    hiP: number[] = [];
-  const insert = (vs: number[], ps: number[], v: number, p: number, higher: boolean) => {
-    if (vs.length === E && (higher ? v <= vs[E - 1] : v >= vs[E - 1])) return;
-    let j = vs.length === E ? E - 1 : vs.length;
-    while (j > 0 && (higher ? vs[j - 1] < v : vs[j - 1] > v)) {
-      vs[j] = vs[j - 1];
-      ps[j] = ps[j - 1];
-      j--;
-    }
-    vs[j] = v;
-    ps[j] = p;
-  };
-  const want = new Uint8Array(65536);
-  for (let ua = 0; ua < 256; ua++) {
-    const av = type === 'int8' ? ((ua ^ x) << 24) >> 24 : ua;
-    for (let ub = 0; ub < 256; ub++) {
-      const bv = type === 'int8' ? ((ub ^ x) << 24) >> 24 : ub;
-      const raw = qlinearBinaryByte(false, type, av, bv, sc, twin);
-      const p = (ua << 8) | ub;
-      want[p] = raw;
-      const u = raw ^ x;
-      const t = ua * ma + ub * mb;
-      if (u > 0) insert(loV, loP, u * one - t, p, true);
-      if (u < 255) insert(hiV, hiP, (u + 1) * one - t - 1, p, false);
-    }
+  // qlinearBinaryByte's add for every pair, its per-operand products taken once per byte: the same f32 steps
+  const fa = new Float32Array(256),
+    fb = new Float32Array(256);
+  const as = f32(sc[0]),
+    bs = f32(sc[2]),
+    cz = sc[5];
+  for (let u = 0; u < 256; u++) {
+    const v = type === 'int8' ? ((u ^ x) << 24) >> 24 : u;
+    fa[u] = f32(as * (v - sc[1]));
+    fb[u] = f32(bs * (v - sc[3]));
   }
+  const range = Q_RANGE[type];
+  const off = twin ? 128 : 0;
+  // the E highest lower bounds and the E lowest upper bounds of k, with their pairs
+  const { want, loV, loP, hiV, hiP } = scan({
+    fa,
+    fb,
+    cs: f32(sc[4]),
+    lo: range[0] - cz,
+    hi: range[1] - cz,
+    bias: cz + off,
+    off,
+    x,
+    ma,
+    mb,
+    one,
+    e: E,
+  });
   let best: { k: number; pairs: Set<number> } | undefined;
   for (let i = 0; i < E; i++)
     for (let j = 0; i + j < E; j++) {
@@ -250,7 +329,7 @@ export function qaddIntForm(type: QType, sc: readonly number[], twin = false): Q
   const exceptions = [...best.pairs].map((p) => {
     const ua = p >> 8,
       ub = p & 255;
-    return (ua ^ x) | ((ub ^ x) << 8) | (want[p] << 16);
+    return (ua ^ x) | ((ub ^ x) << 8) | (want(p) << 16);
   });
   return { ma, mb, k, shift, exceptions };
 }

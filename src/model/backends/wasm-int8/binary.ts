@@ -44,7 +44,8 @@ import type { Node } from '../../graph/ir.js';
 import type { PlannedValue } from '../../lowering/values.js';
 import type { Lower } from '../../executor/step.js';
 import { numbersOf } from '../../graph/attrs.js';
-import { type QAddIntForm, qaddIntForm, qlinearBinaryTable } from '../../numerics/tables.js';
+import { type QAddIntForm, type QAddPairScan, qaddIntForm, qlinearBinaryTable } from '../../numerics/tables.js';
+import { QSOFTMAX_CTX as QF } from './qsoftmax-ctx.generated.js';
 import { c4, follow, is8, kernelLowering, scalarConst } from './lower-common.js';
 
 /** The quantization of a QLinearAdd / QLinearMul: its A and B operands' and its output's scales and zero points. */
@@ -226,7 +227,7 @@ export class QLinearBinaryKernel extends ElemKernel {
     // an add of same-shaped operands: the integer form where one matches the float formula on every byte pair
     const form =
       p.op === 'add' && MODE_CODE[bc.mode] === 0 && p.intForm !== false
-        ? qaddIntForm(p.type, [kaS, kaZ, kbS, kbZ, cS, cZ], p.twin)
+        ? qaddIntForm(p.type, [kaS, kaZ, kbS, kbZ, cS, cZ], p.twin, wasmPairScan(core))
         : undefined;
     if (form) {
       this.algorithm += '-int';
@@ -273,6 +274,61 @@ export function writeBinaryRecord(
   set(F.QB_ZPF, p.cZeroPoint + (p.twin ? 128 : 0), true);
   set(F.QB_OUTADD, p.twin ? 0 : x, false);
   set(F.QB_INT, 0, false);
+}
+
+/**
+ * qaddIntForm's pair scan on the wasm kernel (assembly/model/qadd-form.ts): the record, A's and B's values, the 65536
+ * output bytes and the kept bounds in one heap block, released before it returns. The same lists as qaddPairsJs
+ * (test/model-qadd-int.test.ts), some 20x faster than the host loop, which a model's every residual add ran at load.
+ */
+export function wasmPairScan(core: WasmRuntimeCore): QAddPairScan {
+  return (p) => {
+    const e = p.e;
+    const ab = QF.QF_CTX_BYTES + 15 - ((QF.QF_CTX_BYTES + 15) % 16);
+    const lists = ab + 2048;
+    const wantAt = lists + 32 * e + 64 - ((32 * e) % 64);
+    const at = core.heap.alloc(wantAt + 65536);
+    try {
+      const f32 = core.f32();
+      f32.set(p.fa, (at + ab) >> 2);
+      f32.set(p.fb, (at + ab + 1024) >> 2);
+      const i32 = core.i32();
+      const seti = (field: number, v: number) => (i32[(at + field) >> 2] = v);
+      const setf = (field: number, v: number) => (f32[(at + field) >> 2] = v);
+      seti(QF.QF_FA, at + ab);
+      seti(QF.QF_FB, at + ab + 1024);
+      setf(QF.QF_CS, p.cs);
+      setf(QF.QF_LO, p.lo);
+      setf(QF.QF_HI, p.hi);
+      setf(QF.QF_BIAS, p.bias);
+      seti(QF.QF_OFF, p.off);
+      seti(QF.QF_XOR, p.x);
+      seti(QF.QF_MA, p.ma);
+      seti(QF.QF_MB, p.mb);
+      seti(QF.QF_ONE, p.one);
+      seti(QF.QF_E, e);
+      seti(QF.QF_WANT, at + wantAt);
+      seti(QF.QF_LOV, at + lists);
+      seti(QF.QF_HIV, at + lists + 8 * e);
+      seti(QF.QF_LOP, at + lists + 16 * e);
+      seti(QF.QF_HIP, at + lists + 20 * e);
+      core.exports.qaddFormScan(at);
+      const nLo = i32[(at + QF.QF_NLO) >> 2],
+        nHi = i32[(at + QF.QF_NHI) >> 2];
+      const f64 = new Float64Array(core.memory.buffer, at + lists, 2 * e);
+      const pairs = (from: number, n: number) => Array.from(i32.subarray((at + from) >> 2, ((at + from) >> 2) + n));
+      const want = core.u8().slice(at + wantAt, at + wantAt + 65536);
+      return {
+        want: (pair) => want[pair],
+        loV: Array.from(f64.subarray(0, nLo)),
+        loP: pairs(lists + 16 * e, nLo),
+        hiV: Array.from(f64.subarray(e, e + nHi)),
+        hiP: pairs(lists + 20 * e, nHi),
+      };
+    } finally {
+      core.heap.release(at);
+    }
+  };
 }
 
 /** The integer form of an add (qaddIntForm) into the record at byte offset `at`. */
@@ -323,7 +379,7 @@ export function writeAddRecord(
     cZeroPoint: q[5],
     twin: p.twin,
   });
-  const form = qaddIntForm(p.type, q, p.twin);
+  const form = qaddIntForm(p.type, q, p.twin, wasmPairScan(core));
   if (form) writeIntForm(core, at, form);
   return form !== undefined;
 }

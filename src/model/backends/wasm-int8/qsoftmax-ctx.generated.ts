@@ -61,4 +61,44 @@ export const QSOFTMAX_CTX = {
   QM_PACK: 72,
   /** bytes the host allocates for the record */
   QM_CTX_BYTES: 80,
+  /** i32: byte offset of A's dequantized values, f32 [256] by unsigned byte */
+  QF_FA: 0,
+  /** i32: byte offset of B's dequantized values, f32 [256] by unsigned byte */
+  QF_FB: 4,
+  /** f32: the output's scale */
+  QF_CS: 8,
+  /** f32: the output's lowest value - zero point */
+  QF_LO: 12,
+  /** f32: the output's highest value - zero point */
+  QF_HI: 16,
+  /** f32: zero point (+ 128 for onnxruntime's uint8 twin) */
+  QF_BIAS: 20,
+  /** i32: subtracted after rounding (128 for the twin, else 0) */
+  QF_OFF: 24,
+  /** i32: the unsigned-domain xor (128 for int8, else 0) */
+  QF_XOR: 28,
+  /** i32: A's multiplier */
+  QF_MA: 32,
+  /** i32: B's multiplier */
+  QF_MB: 36,
+  /** i32: 2^shift */
+  QF_ONE: 40,
+  /** i32: bounds kept per side (the exceptions allowed + 1) */
+  QF_E: 44,
+  /** i32: byte offset of the raw output bytes, u8 [65536] by (unsigned a) << 8 | unsigned b */
+  QF_WANT: 48,
+  /** i32: byte offset of the highest lower bounds, f64 [E], highest first (ties: the earlier pair) */
+  QF_LOV: 52,
+  /** i32: byte offset of their pairs, i32 [E] */
+  QF_LOP: 56,
+  /** i32: byte offset of the lowest upper bounds, f64 [E], lowest first */
+  QF_HIV: 60,
+  /** i32: byte offset of their pairs, i32 [E] */
+  QF_HIP: 64,
+  /** i32: out: lower bounds kept (<= E) */
+  QF_NLO: 68,
+  /** i32: out: upper bounds kept (<= E) */
+  QF_NHI: 72,
+  /** bytes of the record */
+  QF_CTX_BYTES: 76,
 } as const;
