@@ -8,7 +8,7 @@
 // A pair is (ua, ub) in the unsigned domain (an int8 byte ^ 0x80), index ua << 8 | ub. Its byte:
 //   r = f32(fa[ua] + fb[ub]) / cs;  r = r < lo ? lo : r;  r = hi < r ? hi : r;  y = RNE(r + bias) (NaN: 0)
 //   raw = (y - off) & 255,  u = raw ^ xor
-// Its bounds on k, t = ua * ma + ub * mb (exact in f64): u > 0: k >= u * one - t; u < 255: k <= (u + 1) * one - t - 1.
+// Its bounds on k, t = ua * ma + ub * mb (exact in i64): u > 0: k >= u * one - t; u < 255: k <= (u + 1) * one - t - 1.
 import {
   QF_FA, QF_FB, QF_CS, QF_LO, QF_HI, QF_BIAS, QF_OFF, QF_XOR, QF_MA, QF_MB, QF_ONE, QF_E, QF_WANT, QF_LOV, QF_LOP,
   QF_HIV, QF_HIP, QF_NLO, QF_NHI,
@@ -69,9 +69,9 @@ export function qaddFormScan(ctx: usize): void {
     }
   }
   const xor = load<i32>(ctx, QF_XOR);
-  const ma = <f64>load<i32>(ctx, QF_MA);
-  const mb = <f64>load<i32>(ctx, QF_MB);
-  const one = <f64>load<i32>(ctx, QF_ONE);
+  const ma = <i64>load<i32>(ctx, QF_MA);
+  const mb = <i64>load<i32>(ctx, QF_MB);
+  const one = <i64>load<i32>(ctx, QF_ONE);
   const e = load<i32>(ctx, QF_E);
   const loV = <usize>load<i32>(ctx, QF_LOV);
   const loP = <usize>load<i32>(ctx, QF_LOP);
@@ -79,27 +79,26 @@ export function qaddFormScan(ctx: usize): void {
   const hiP = <usize>load<i32>(ctx, QF_HIP);
   let nLo = 0;
   let nHi = 0;
-  // the list's last kept value: a pair that cannot enter is passed over without a call
-  let loLast = -Infinity;
-  let hiLast = Infinity;
+  // the bounds in exact i64 (below 2^33 in size); a pair that cannot enter a full list is passed over without a call
+  let loLast = i64.MIN_VALUE;
+  let hiLast = i64.MAX_VALUE;
   for (let ua = 0; ua < 256; ua++) {
-    const ta = <f64>ua * ma;
-    for (let ub = 0; ub < 256; ub++) {
-      const p = (ua << 8) | ub;
-      const u = <i32>load<u8>(want + <usize>p) ^ xor;
-      const t = ta + <f64>ub * mb;
+    let t = <i64>ua * ma;
+    const row = want + (<usize>ua << 8);
+    for (let ub = 0; ub < 256; ub++, t += mb) {
+      const u = <i32>load<u8>(row + <usize>ub) ^ xor;
       if (u > 0) {
-        const v = <f64>u * one - t;
-        if (nLo < e || v > loLast) {
-          nLo = keep(loV, loP, nLo, e, v, p, true);
-          if (nLo == e) loLast = load<f64>(loV + (<usize>(e - 1) << 3));
+        const v = <i64>u * one - t;
+        if (v > loLast) {
+          nLo = keep(loV, loP, nLo, e, <f64>v, (ua << 8) | ub, true);
+          if (nLo == e) loLast = <i64>load<f64>(loV + (<usize>(e - 1) << 3));
         }
       }
       if (u < 255) {
-        const v = <f64>(u + 1) * one - t - 1;
-        if (nHi < e || v < hiLast) {
-          nHi = keep(hiV, hiP, nHi, e, v, p, false);
-          if (nHi == e) hiLast = load<f64>(hiV + (<usize>(e - 1) << 3));
+        const v = <i64>(u + 1) * one - t - 1;
+        if (v < hiLast) {
+          nHi = keep(hiV, hiP, nHi, e, <f64>v, (ua << 8) | ub, false);
+          if (nHi == e) hiLast = <i64>load<f64>(hiV + (<usize>(e - 1) << 3));
         }
       }
     }

@@ -274,6 +274,28 @@ export function qaddIntForm(
   twin = false,
   scan: QAddPairScan = qaddPairsJs,
 ): QAddIntForm | undefined {
+  // a pure function of its parameters (either scan gives the same form): kept for the model's next load
+  const key = `${type} ${twin ? 1 : 0} ${sc.join(' ')}`;
+  if (FORMS.has(key)) {
+    const had = FORMS.get(key);
+    return had && { ...had, exceptions: [...had.exceptions] };
+  }
+  const form = computeQaddIntForm(type, sc, twin, scan);
+  if (FORMS.size >= 1024) FORMS.delete(FORMS.keys().next().value as string);
+  FORMS.set(key, form);
+  return form && { ...form, exceptions: [...form.exceptions] };
+}
+
+/** The forms qaddIntForm computed, by parameters (at most 1024, the oldest dropped first). */
+const FORMS = new Map<string, QAddIntForm | undefined>();
+
+/** qaddIntForm without its memory of earlier answers (the tests compare the two scans through it). */
+export function computeQaddIntForm(
+  type: QType,
+  sc: readonly number[],
+  twin = false,
+  scan: QAddPairScan = qaddPairsJs,
+): QAddIntForm | undefined {
   const x = type === 'int8' ? 128 : 0;
   const ra = f32(sc[0]) / f32(sc[4]),
     rb = f32(sc[2]) / f32(sc[4]);

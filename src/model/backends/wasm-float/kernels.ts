@@ -235,6 +235,20 @@ function convPanels(k: HeapKernel, W: Float32Array, group: number, mg: number, r
  * [ceil(oSize / 8)][kSize].
  */
 export function convRuns(tap: Int32Array, kSize: number, oSize: number, inSize: number, step: number): Int32Array {
+  // convolutions of one geometry share their tap table (host/conv.ts tapTable), and so their runs
+  const key = `${kSize},${oSize},${inSize},${step}`;
+  const memo = RUNS.get(tap);
+  const had = memo?.get(key);
+  if (had) return had;
+  const runs = runsOf(tap, kSize, oSize, inSize, step);
+  if (memo) memo.set(key, runs);
+  else RUNS.set(tap, new Map([[key, runs]]));
+  return runs;
+}
+
+const RUNS = new WeakMap<Int32Array, Map<string, Int32Array>>();
+
+function runsOf(tap: Int32Array, kSize: number, oSize: number, inSize: number, step: number): Int32Array {
   const blocks = Math.ceil(oSize / 8);
   const runs = new Int32Array(blocks * kSize).fill(-1);
   for (let b = 0; b < blocks; b++) {
