@@ -295,6 +295,12 @@ describe('float element-wise regions equal the reference', () => {
     [[1], 0],
     [[1, 1, 1, 77], 3],
     [[2, 9, 16], 2],
+    // runs and totals around the kernel's block of 256 elements (RG_BLOCK) and two of them
+    [[1, 2, 256, 1], 1],
+    [[1, 3, 257], 1],
+    [[2, 255], 0],
+    [[513], 0],
+    [[1, 2, 17, 31], 1],
   ];
   shapes.forEach(([S, axis], j) =>
     it(`shape [${S}], channel axis ${axis}`, () => {

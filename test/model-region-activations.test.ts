@@ -4,7 +4,7 @@
 // BiasGelu. For every attribute form: the model with regions (the op inside an ElementwiseRegion step, no step of
 // its own) equals the same model without them (the TypeScript operators, src/model/backends/host/activations.ts)
 // bit for bit, and onnxruntime-web 1.30 (wasm, 1 thread), over seeded values and special values at lengths that hit
-// every loop tail (1..9, 4k+1..4k+3, the kernel's block of 64 elements +-1, its task grain of 16384 +-1); over 2^18
+// every loop tail (1..9, 4k+1..4k+3, the kernel's block of 256 elements +-1, its task grain of 16384 +-1); over 2^18
 // float32 bit patterns (every exponent, subnormals, zeros, infinities, NaNs); and in chains with their neighbours
 // (an 8-bit input's DequantizeLinear -> Add -> Mish -> QuantizeLinear; the decomposed erf Gelu, fused by the
 // gelu pass or left as Div -> Erf -> Add -> Mul -> Mul); a bias next to a per-channel operand of another axis (a
@@ -198,8 +198,8 @@ function runBoth(
   }
 }
 
-// every loop tail: lanes 1..9, 4k+1..4k+3, a block of 64 +-1, two blocks +-1, the task grain of 16384 +-1
-const LENGTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 13, 14, 15, 63, 64, 65, 127, 128, 129, 16383, 16384, 16385];
+// every loop tail: lanes 1..9, 4k+1..4k+3, a block of 256 +-1 (RG_BLOCK), two blocks +-1, the task grain of 16384 +-1
+const LENGTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 13, 14, 15, 63, 64, 65, 255, 256, 257, 511, 512, 513, 16383, 16384, 16385];
 
 describe('activations in a region equal the TypeScript operators and onnxruntime-web', () => {
   for (const [j, c] of FORMS.entries())

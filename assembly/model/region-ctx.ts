@@ -41,9 +41,9 @@ export const RG_MODE_RUNS44: i32 = 2;
 /** row-major with short runs: the channel of every element is looked up */
 export const RG_MODE_GATHER: i32 = 3;
 /** elements per block (float32 lanes of a register) */
-export const RG_BLOCK: i32 = 64;
+export const RG_BLOCK: i32 = 256;
 /** bytes of a register (RG_BLOCK float32) */
-export const RG_REG_BYTES: i32 = 256;
+export const RG_REG_BYTES: i32 = 1024;
 /** bytes of a slot: SL_PTR, SL_XOR, SL_SCALE, SL_ZP */
 export const RG_SLOT_BYTES: i32 = 16;
 /** slot field (byte offset): the tensor's data */

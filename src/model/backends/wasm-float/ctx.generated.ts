@@ -317,9 +317,9 @@ export const REGION_CTX = {
   /** row-major with short runs: the channel of every element is looked up */
   RG_MODE_GATHER: 3,
   /** elements per block (float32 lanes of a register) */
-  RG_BLOCK: 64,
+  RG_BLOCK: 256,
   /** bytes of a register (RG_BLOCK float32) */
-  RG_REG_BYTES: 256,
+  RG_REG_BYTES: 1024,
   /** bytes of a slot: SL_PTR, SL_XOR, SL_SCALE, SL_ZP */
   RG_SLOT_BYTES: 16,
   /** slot field (byte offset): the tensor's data */
