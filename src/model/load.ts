@@ -40,6 +40,7 @@ import { fuseMatMulAddPass } from './graph/passes/fuse-matmul-add.js';
 import { fuseLayerNormPass } from './graph/passes/fuse-layer-norm.js';
 import { fuseDivMulPass, fuseGeluPass } from './graph/passes/fuse-gelu.js';
 import { fuseLutsPass } from './graph/passes/fuse-luts.js';
+import { contribQdqToDefault } from './graph/passes/contrib-qdq.js';
 import { foldPadPass, fusePadOrtPass } from './graph/passes/fold-pad.js';
 import { foldConstantDqPass } from './graph/passes/fold-constant-dq.js';
 import { matmulRowsPass } from './graph/passes/matmul-rows.js';
@@ -237,10 +238,12 @@ function readGraph(bytes: Uint8Array | ArrayBuffer): Graph {
 
 /** The graph passes on a graph as read: a model's, or an If branch's (its fed inputs declared with their dims). */
 function preparePasses(
-  read: Graph,
+  file: Graph,
   o: LoadModelOptions,
   hooks: LoadModelHooks,
 ): { graph: Graph; values: Map<string, PlannedValue>; float16: Set<string> } {
+  // onnxruntime's contrib QuantizeLinear / DequantizeLinear of 8-bit types: the default domain's (contrib-qdq.ts)
+  const read = contribQdqToDefault(file);
   const typed = inferShapes(read, o.inputShapes ?? {});
   const halfIO = float16IO(typed);
   // BAD_MODEL: operands of element types their operators do not take (a zero point of float32, a scale of int8)

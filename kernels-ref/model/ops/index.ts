@@ -321,6 +321,10 @@ export const MS_OPS: ReadonlyMap<string, OpFn> = new Map<string, OpFn>([
   ['QLinearLeakyRelu', QLinearLeakyRelu],
   ['QGemm', QGemm],
   ['QLinearSoftmax', QLinearSoftmax],
+  // the contrib QuantizeLinear / DequantizeLinear (8-bit: the default domain's operators, a per-axis scale at any
+  // opset, as the default domain's from 13)
+  ['QuantizeLinear', (inputs, attrs, _opset, n, ctx) => QuantizeLinear(inputs, attrs, 13, n, ctx)],
+  ['DequantizeLinear', (inputs, attrs, _opset, n, ctx) => DequantizeLinear(inputs, attrs, 13, n, ctx)],
   // activations: the Gelu family onnxruntime's exporters write
   ['Gelu', MsGelu],
   ['FastGelu', FastGelu],
