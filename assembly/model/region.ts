@@ -499,8 +499,9 @@ function runBlock(ctx: usize, ip: usize, count: i32, regs: usize, slots: usize, 
         store<f32>(d + (<usize>e << 2), dq ? f * sc : f);
       }
     } else if (op == OP_BC_SCALAR) {
+      // the prologue's len: the longest block the task runs
       const v = v128.load32_splat(ptr);
-      for (let j = 0; j < RG_BLOCK >> 2; j++) v128.store(d + (<usize>j << 4), v);
+      for (let j = 0; j < nv; j++) v128.store(d + (<usize>j << 4), v);
     } else if (op == OP_BC_CHANNEL) {
       const mode = load<i32>(ctx, RG_MODE);
       if (mode == RG_MODE_RUNS || mode == RG_MODE_RUNS44) {
@@ -574,7 +575,8 @@ export function regionTask(ctx: usize, _p0: usize, regs: usize, _p2: usize, _i0:
   const C = load<i32>(ctx, RG_C);
   const body = <usize>load<i32>(ctx, RG_BODY);
   const nbody = load<i32>(ctx, RG_NBODY);
-  runBlock(ctx, <usize>load<i32>(ctx, RG_PRO), load<i32>(ctx, RG_NPRO), regs, slots, s, RG_BLOCK, 0);
+  // the prologue's broadcasts fill as many lanes as the task's longest block (a small region: not the whole register)
+  runBlock(ctx, <usize>load<i32>(ctx, RG_PRO), load<i32>(ctx, RG_NPRO), regs, slots, s, e - s < RG_BLOCK ? e - s : RG_BLOCK, 0);
   const run = mode == RG_MODE_RUNS ? inner : mode == RG_MODE_RUNS44 ? inner << 2 : 0;
   const blocks44 = C >> 2;
   let i = s;
