@@ -54,7 +54,7 @@ export const SL_XOR: i32 = 4;
 export const SL_SCALE: i32 = 8;
 /** slot field: pointer to the zero point byte (8-bit slots) */
 export const SL_ZP: i32 = 12;
-/** bytes of an instruction: IN_OP, IN_DST, IN_A, IN_B, IN_F0 .. IN_F3 */
+/** bytes of an instruction: IN_OP, IN_DST, IN_A, IN_B, IN_F0, IN_F1, IN_UB */
 export const RG_INSTR_BYTES: i32 = 32;
 /** instruction field (byte offset): the opcode */
 export const IN_OP: i32 = 0;
@@ -68,6 +68,9 @@ export const IN_B: i32 = 12;
 export const IN_F0: i32 = 16;
 /** instruction field: float32 immediate 1 */
 export const IN_F1: i32 = 20;
+/** instruction field of ADD .. PMIN: 1 where b is the same vector in every vector of the block (a scalar broadcast), 2
+ * where it is in the channel-run modes (a channel's value), else 0 */
+export const IN_UB: i32 = 24;
 /** dst = float32 input (slot a) */
 export const OP_LD_F32: i32 = 0;
 /** dst = float(int32 input) */

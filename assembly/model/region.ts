@@ -23,7 +23,7 @@
 import {
   RG_N, RG_GRAIN, RG_MODE, RG_INNER, RG_C, RG_PRO, RG_NPRO, RG_BODY, RG_NBODY, RG_SLOTS, RG_MODE_RUNS,
   RG_MODE_RUNS44, RG_MODE_GATHER, RG_BLOCK, RG_REG_BYTES, RG_SLOT_BYTES, SL_PTR, SL_XOR, SL_SCALE, SL_ZP,
-  RG_INSTR_BYTES, IN_OP, IN_DST, IN_A, IN_B, IN_F0, IN_F1, OP_LD_F32, OP_LD_I32, OP_LD_B8, OP_LD_DQ, OP_BC_SCALAR,
+  RG_INSTR_BYTES, IN_OP, IN_DST, IN_A, IN_B, IN_F0, IN_F1, IN_UB, OP_LD_F32, OP_LD_I32, OP_LD_B8, OP_LD_DQ, OP_BC_SCALAR,
   OP_BC_CHANNEL, OP_ST_F32, OP_ST_Q, OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_PMAX, OP_PMIN, OP_RELU, OP_LEAKY, OP_HSIG,
   OP_HSWISH, OP_SIGMOID, OP_TANH, OP_EXP, OP_NEG, OP_ABS, OP_SQRT, OP_MAXN, OP_MINN, OP_PRELU, OP_FLOOR, OP_CEIL,
   OP_ROUND, OP_SIGN, OP_LOG, OP_ELU, OP_SELU, OP_CELU, OP_SOFTPLUS, OP_THRELU, OP_ERF,
@@ -228,6 +228,7 @@ function quantBytes4(x: v128, sv: v128, lov: v128, hiv: v128, bias: v128, xv: v1
  */
 function runBlock(ctx: usize, ip: usize, count: i32, regs: usize, slots: usize, i: i32, len: i32, ch: i32): void {
   const nv = (len + 3) >> 2;
+  const mode = load<i32>(ctx, RG_MODE);
   const nf = len >> 2;
   for (let k = 0; k < count; k++, ip += RG_INSTR_BYTES) {
     const op = load<i32>(ip, IN_OP);
@@ -238,6 +239,18 @@ function runBlock(ctx: usize, ip: usize, count: i32, regs: usize, slots: usize, 
     const b = regs + <usize>load<i32>(ip, IN_B) * RG_REG_BYTES;
     if (op >= OP_ADD) {
       // register to register: every vector of the block (the lanes past len are never stored)
+      const ub = op <= OP_PMIN ? load<i32>(ip, IN_UB) : 0;
+      if (ub == 1 || (ub == 2 && mode != RG_MODE_GATHER)) {
+        // b the same vector throughout the block (a broadcast constant or channel value): loaded once
+        const bv = v128.load(b);
+        if (op == OP_ADD) for (let j = 0; j < nv; j++) v128.store(d + (<usize>j << 4), f32x4.add(v128.load(a + (<usize>j << 4)), bv));
+        else if (op == OP_MUL) for (let j = 0; j < nv; j++) v128.store(d + (<usize>j << 4), f32x4.mul(v128.load(a + (<usize>j << 4)), bv));
+        else if (op == OP_SUB) for (let j = 0; j < nv; j++) v128.store(d + (<usize>j << 4), f32x4.sub(v128.load(a + (<usize>j << 4)), bv));
+        else if (op == OP_DIV) for (let j = 0; j < nv; j++) v128.store(d + (<usize>j << 4), f32x4.div(v128.load(a + (<usize>j << 4)), bv));
+        else if (op == OP_PMAX) for (let j = 0; j < nv; j++) v128.store(d + (<usize>j << 4), f32x4.pmax(v128.load(a + (<usize>j << 4)), bv));
+        else for (let j = 0; j < nv; j++) v128.store(d + (<usize>j << 4), f32x4.pmin(v128.load(a + (<usize>j << 4)), bv));
+        continue;
+      }
       if (op == OP_ADD) {
         for (let j = 0; j < nv; j++) {
           const o = <usize>j << 4;
@@ -503,7 +516,6 @@ function runBlock(ctx: usize, ip: usize, count: i32, regs: usize, slots: usize, 
       const v = v128.load32_splat(ptr);
       for (let j = 0; j < nv; j++) v128.store(d + (<usize>j << 4), v);
     } else if (op == OP_BC_CHANNEL) {
-      const mode = load<i32>(ctx, RG_MODE);
       if (mode == RG_MODE_RUNS || mode == RG_MODE_RUNS44) {
         const v = mode == RG_MODE_RUNS ? v128.load32_splat(ptr + (<usize>ch << 2)) : v128.load(ptr + (<usize>ch << 4));
         for (let j = 0; j < nv; j++) v128.store(d + (<usize>j << 4), v);

@@ -330,7 +330,7 @@ export const REGION_CTX = {
   SL_SCALE: 8,
   /** slot field: pointer to the zero point byte (8-bit slots) */
   SL_ZP: 12,
-  /** bytes of an instruction: IN_OP, IN_DST, IN_A, IN_B, IN_F0 .. IN_F3 */
+  /** bytes of an instruction: IN_OP, IN_DST, IN_A, IN_B, IN_F0, IN_F1, IN_UB */
   RG_INSTR_BYTES: 32,
   /** instruction field (byte offset): the opcode */
   IN_OP: 0,
@@ -344,6 +344,9 @@ export const REGION_CTX = {
   IN_F0: 16,
   /** instruction field: float32 immediate 1 */
   IN_F1: 20,
+  /** instruction field of ADD .. PMIN: 1 where b is the same vector in every vector of the block (a scalar broadcast),
+   * 2 where it is in the channel-run modes (a channel's value), else 0 */
+  IN_UB: 24,
   /** dst = float32 input (slot a) */
   OP_LD_F32: 0,
   /** dst = float(int32 input) */

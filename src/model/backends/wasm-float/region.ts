@@ -610,6 +610,9 @@ export function compileRegion(node: Node, facts: Facts, opsetOf: (domain: string
     return r;
   };
   const pinned = new Set<number>();
+  // registers whose every vector is the same within a block: scalar broadcasts (1), channel values (2: in the
+  // channel-run modes; the kernel checks the mode)
+  const uniform = new Map<number, number>();
   /** the registers of the broadcast constants, by value (NaN's payload aside: the constants are numbers) */
   const constants = new Map<string, number>();
   const regOf = new Map<string, number>();
@@ -637,9 +640,13 @@ export function compileRegion(node: Node, facts: Facts, opsetOf: (domain: string
       regOf.set(name, r);
       const constant = v.constant ? Float32Array.from(numbersOf(v.constant)) : undefined;
       const s = slotOf({ value: constant ? undefined : name, constant, full: kind.kind === 'full' });
-      if (kind.kind === 'scalar') prologue.push(instr(R.OP_BC_SCALAR, r, s));
-      else if (kind.kind === 'channel') reads.push(instr(R.OP_BC_CHANNEL, r, s));
-      else reads.push(instr(R.OP_LD_F32, r, s));
+      if (kind.kind === 'scalar') {
+        prologue.push(instr(R.OP_BC_SCALAR, r, s));
+        uniform.set(r, 1);
+      } else if (kind.kind === 'channel') {
+        reads.push(instr(R.OP_BC_CHANNEL, r, s));
+        uniform.set(r, 2);
+      } else reads.push(instr(R.OP_LD_F32, r, s));
       return r;
     },
     out: () => take(),
@@ -664,6 +671,7 @@ export function compileRegion(node: Node, facts: Facts, opsetOf: (domain: string
       pinned.add(r);
       constants.set(key, r);
       prologue.push(instr(R.OP_BC_SCALAR, r, constSlot(v)));
+      uniform.set(r, 1);
       return r;
     },
     release(r) {
@@ -700,6 +708,9 @@ export function compileRegion(node: Node, facts: Facts, opsetOf: (domain: string
     if (ry !== undefined && !lastUse.has(n.outputs[0]) && !pinned.has(ry) && !free.includes(ry)) free.push(ry);
     current++;
   }
+  // the binary operators whose b is uniform in the block load it once (their registers are pinned: never rewritten)
+  for (const ins of body)
+    if (ins[0] >= R.OP_ADD && ins[0] <= R.OP_PMIN && uniform.has(ins[3])) ins[6] = uniform.get(ins[3])!;
   return {
     shape: S,
     channelAxis,
@@ -754,6 +765,7 @@ class RegionKernel {
         I[(at + R.IN_B) >> 2] = ins[3];
         f32v()[(at + R.IN_F0) >> 2] = ins[4];
         f32v()[(at + R.IN_F1) >> 2] = ins[5];
+        I[(at + R.IN_UB) >> 2] = ins[6] ?? 0;
       };
       prog.prologue.forEach((ins, k) => writeInstr(pro + k * ib, ins));
       prog.body.forEach((ins, k) => writeInstr(body + k * ib, ins));
