@@ -28,7 +28,7 @@ import {
   OP_HSWISH, OP_SIGMOID, OP_TANH, OP_EXP, OP_NEG, OP_ABS, OP_SQRT, OP_MAXN, OP_MINN, OP_PRELU, OP_FLOOR, OP_CEIL,
   OP_ROUND, OP_SIGN, OP_LOG, OP_ELU, OP_SELU, OP_CELU, OP_SOFTPLUS, OP_THRELU, OP_ERF,
 } from './region-ctx';
-import { MAGIC_BITS, roundAdd, taskEnd, taskStart, widen0 } from './elem-simd';
+import { MAGIC_BITS, packBytes, roundAdd, taskEnd, taskStart, widen0, widen1, widen2, widen3 } from './elem-simd';
 import { erf4, expf1, expf4, expfInRange4, log1pf1, log1pf4 } from './region-math';
 
 // ---- logf: musl's table method (src/model/numerics/logf.ts), the constants as exact decimal doubles --------------
@@ -503,7 +503,21 @@ function runBlock(ctx: usize, ip: usize, count: i32, regs: usize, slots: usize, 
       const xv = i8x16.splat(<i8>xor);
       const zv = i32x4.splat(zpu);
       const sv = f32x4.splat(sc);
-      for (let j = 0; j < nf; j++) {
+      // sixteen bytes a load, then the vectors left four at a time
+      const n16 = len >> 4;
+      for (let g = 0; g < n16; g++) {
+        const raw = v128.xor(v128.load(src + (<usize>g << 4)), xv);
+        const o = d + (<usize>g << 6);
+        const f0 = f32x4.convert_i32x4_s(i32x4.sub(widen0(raw), zv));
+        const f1 = f32x4.convert_i32x4_s(i32x4.sub(widen1(raw), zv));
+        const f2 = f32x4.convert_i32x4_s(i32x4.sub(widen2(raw), zv));
+        const f3 = f32x4.convert_i32x4_s(i32x4.sub(widen3(raw), zv));
+        v128.store(o, dq ? f32x4.mul(f0, sv) : f0);
+        v128.store(o, dq ? f32x4.mul(f1, sv) : f1, 16);
+        v128.store(o, dq ? f32x4.mul(f2, sv) : f2, 32);
+        v128.store(o, dq ? f32x4.mul(f3, sv) : f3, 48);
+      }
+      for (let j = n16 << 2; j < nf; j++) {
         const f = f32x4.convert_i32x4_s(bytes4(src + (<usize>j << 2), xv, zv));
         v128.store(d + (<usize>j << 4), dq ? f32x4.mul(f, sv) : f);
       }
@@ -555,7 +569,24 @@ function runBlock(ctx: usize, ip: usize, count: i32, regs: usize, slots: usize, 
       const hiv = f32x4.splat(hi);
       const bias = i32x4.splat(MAGIC_BITS - zpu);
       const xv = i8x16.splat(<i8>xor);
-      for (let j = 0; j < nf; j++) {
+      // sixteen lanes a store (one narrowing of four vectors), then the vectors left four at a time
+      const n16 = len >> 4;
+      for (let g = 0; g < n16; g++) {
+        const o = a + (<usize>g << 6);
+        const x0 = v128.load(o);
+        const x1 = v128.load(o, 16);
+        const x2 = v128.load(o, 32);
+        const x3 = v128.load(o, 48);
+        const r0 = roundAdd(f32x4.pmin(f32x4.pmax(f32x4.div(x0, sv), lov), hiv), bias);
+        const r1 = roundAdd(f32x4.pmin(f32x4.pmax(f32x4.div(x1, sv), lov), hiv), bias);
+        const r2 = roundAdd(f32x4.pmin(f32x4.pmax(f32x4.div(x2, sv), lov), hiv), bias);
+        const r3 = roundAdd(f32x4.pmin(f32x4.pmax(f32x4.div(x3, sv), lov), hiv), bias);
+        // NaN lanes: byte 0
+        const m01 = i16x8.narrow_i32x4_s(f32x4.eq(x0, x0), f32x4.eq(x1, x1));
+        const m23 = i16x8.narrow_i32x4_s(f32x4.eq(x2, x2), f32x4.eq(x3, x3));
+        v128.store(dst + (<usize>g << 4), v128.and(packBytes(r0, r1, r2, r3, xv), i8x16.narrow_i16x8_s(m01, m23)));
+      }
+      for (let j = n16 << 2; j < nf; j++) {
         v128.store32_lane(dst + (<usize>j << 2), quantBytes4(v128.load(a + (<usize>j << 4)), sv, lov, hiv, bias, xv), 0);
       }
       for (let e = nf << 2; e < len; e++) {
