@@ -3,25 +3,18 @@
 // copied (the output's scale and zero point) and constant, uint8 and int8 (the computed inputs' rows through the wasm
 // rows kernel, concatRowsTask); float Concat, Split and Slice over the same short rows. Each equals the reference executor
 // (kernels-ref) bit for bit, and onnxruntime-web where it loads the model.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRuntime, type Runtime } from '../src/index.js';
+import { describe, expect, it } from 'vitest';
 import { attrInt, f32, GraphBuilder, tensor, valueInfo } from '../fixtures/models/build.js';
 import { writeOnnxModel } from '../src/model/graph/onnx/writer.js';
 import { readOnnxModel } from '../src/model/graph/onnx/reader.js';
 import { loadModelSync } from '../src/model/load.js';
 import { runReference } from '../kernels-ref/model/index.js';
 import type { Tensor } from '../src/model/graph/ir.js';
-import { loadOrt } from './helpers/one-node.js';
+import { fileRuntime, quietOrt } from './helpers/one-node.js';
 import { rng } from './helpers/rng.js';
 
-const ort = await loadOrt();
-if (ort) ort.env.logLevel = 'error';
-
-let rt: Runtime;
-beforeAll(async () => {
-  rt = await createRuntime();
-});
-afterAll(() => rt?.dispose());
+const ort = await quietOrt();
+const runtime = fileRuntime();
 
 /** The product's outputs equal the reference's (and onnxruntime-web's where given) bit for bit. */
 async function check(
@@ -31,7 +24,7 @@ async function check(
   withOrt: boolean,
   algorithm?: string,
 ): Promise<void> {
-  const m = loadModelSync(rt, bytes, { onFloatModel: 'allow' });
+  const m = loadModelSync(runtime(), bytes, { onFloatModel: 'allow' });
   try {
     if (algorithm) expect(m.nodes.map((n) => n.algorithm).join(' '), what).toContain(algorithm);
     const got = m.run(Object.fromEntries(Object.entries(feeds).map(([k, t]) => [k, t.data])) as never) as Record<

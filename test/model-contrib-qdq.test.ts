@@ -4,25 +4,18 @@
 // equal onnxruntime-web 1.30 bit for bit (which computes them as their default-domain twin, as the reference
 // executor's contrib operators do); what the pass leaves (a computed zero point, a
 // per-axis scale below opset 13) is refused with UNSUPPORTED_OP, and an If branch's contrib nodes are converted too.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRuntime, type Runtime } from '../src/index.js';
+import { describe, expect, it } from 'vitest';
 import { attrInt, attrInts, f32, GraphBuilder, tensor, valueInfo } from '../fixtures/models/build.js';
 import { writeOnnxModel } from '../src/model/graph/onnx/writer.js';
 import { readOnnxModel } from '../src/model/graph/onnx/reader.js';
 import { contribQdqToDefault } from '../src/model/graph/passes/contrib-qdq.js';
 import { runReference } from '../kernels-ref/model/index.js';
 import type { Graph, Tensor } from '../src/model/graph/ir.js';
-import { loadOrt, ortRunModel, tensorBits } from './helpers/one-node.js';
+import { fileRuntime, quietOrt, ortRunModel, tensorBits } from './helpers/one-node.js';
 import { rng } from './helpers/rng.js';
 
-const ort = await loadOrt();
-if (ort) ort.env.logLevel = 'error';
-
-let rt: Runtime;
-beforeAll(async () => {
-  rt = await createRuntime();
-});
-afterAll(() => rt?.dispose());
+const ort = await quietOrt();
+const runtime = fileRuntime();
 
 const MS = { domain: 'com.microsoft' };
 
@@ -100,7 +93,7 @@ describe('contrib QuantizeLinear / DequantizeLinear', () => {
         if (!taken) {
           let code = '';
           try {
-            (await rt.loadModel(bytes)).dispose();
+            (await runtime().loadModel(bytes)).dispose();
           } catch (e) {
             code = (e as { code?: string }).code ?? String(e);
           }
@@ -108,7 +101,7 @@ describe('contrib QuantizeLinear / DequantizeLinear', () => {
           return;
         }
         const want = (await ortRunModel(bytes, new Map([['x', x]]), ['y'])).get('y')!;
-        const m = await rt.loadModel(bytes);
+        const m = await runtime().loadModel(bytes);
         try {
           const got = m.run({ x: x.data as Float32Array }).y as Float32Array;
           expect(tensorBits({ ...want, data: got })).toEqual(tensorBits(want));
@@ -153,7 +146,7 @@ describe('contrib QuantizeLinear / DequantizeLinear', () => {
     expect(contribQdqToDefault(g)).toBe(g);
     let code = '';
     try {
-      (await rt.loadModel(writeOnnxModel(g), { onFloatModel: 'allow' })).dispose();
+      (await runtime().loadModel(writeOnnxModel(g), { onFloatModel: 'allow' })).dispose();
     } catch (e) {
       code = (e as { code?: string }).code ?? String(e);
     }

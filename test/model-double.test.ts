@@ -7,8 +7,7 @@
 // (Float64Array). Each seeded model, with NaN, infinities, -0 and values past float32's range in its data, equals
 // onnxruntime-web bit for bit and the reference executor. An operator the runtime does not compute in double (Exp)
 // is UNSUPPORTED_OP naming it, before any run.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRuntime, type Runtime } from '../src/index.js';
+import { describe, expect, it } from 'vitest';
 import { attrInt, attrInts, GraphBuilder, tensor, valueInfo } from '../fixtures/models/build.js';
 import { writeOnnxModel } from '../src/model/graph/onnx/writer.js';
 import { readOnnxModel } from '../src/model/graph/onnx/reader.js';
@@ -16,17 +15,11 @@ import { loadModelSync } from '../src/model/load.js';
 import { runReference } from '../kernels-ref/model/index.js';
 import type { Tensor } from '../src/model/graph/ir.js';
 import { I8ConvError } from '../src/errors.js';
-import { bitStrings, loadOrt } from './helpers/one-node.js';
+import { bitStrings, fileRuntime, quietOrt } from './helpers/one-node.js';
 import { rng } from './helpers/rng.js';
 
-const ort = await loadOrt();
-if (ort) ort.env.logLevel = 'error';
-
-let rt: Runtime;
-beforeAll(async () => {
-  rt = await createRuntime();
-});
-afterAll(() => rt?.dispose());
+const ort = await quietOrt();
+const runtime = fileRuntime();
 
 const SPECIAL = [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, -0, 1e300, -3e38, 5e-324];
 
@@ -95,7 +88,7 @@ describe('double values', () => {
       const o = ort!;
       for (let seed = 1; seed <= 30; seed++) {
         const { bytes, feeds } = model(seed);
-        const m = loadModelSync(rt, bytes, { onFloatModel: 'allow' });
+        const m = loadModelSync(runtime(), bytes, { onFloatModel: 'allow' });
         try {
           const got = m.run(Object.fromEntries(Object.entries(feeds).map(([k, t]) => [k, t.data])) as never) as Record<
             string,
@@ -152,7 +145,7 @@ describe('double values', () => {
               ? HALVES[Math.floor(r() * HALVES.length)]
               : (r() * 2 - 1) * 10 ** Math.floor(r() * 12 - 4),
         );
-        const m = loadModelSync(rt, bytes, { onFloatModel: 'allow' });
+        const m = loadModelSync(runtime(), bytes, { onFloatModel: 'allow' });
         try {
           const got = m.run({ x } as never) as Record<string, Float64Array>;
           const s = await o.InferenceSession.create(bytes);
@@ -183,7 +176,7 @@ describe('double values', () => {
     b.outputs.push(valueInfo('y', 'double', [4]));
     let err: unknown;
     try {
-      loadModelSync(rt, writeOnnxModel(b.graph()), { onFloatModel: 'allow' }).dispose();
+      loadModelSync(runtime(), writeOnnxModel(b.graph()), { onFloatModel: 'allow' }).dispose();
     } catch (e) {
       err = e;
     }
@@ -191,7 +184,7 @@ describe('double values', () => {
     expect((err as I8ConvError).code).toBe('UNSUPPORTED_OP');
     expect((err as Error).message).toMatch(/the_exp/);
     const { bytes, feeds } = model(99);
-    const m = loadModelSync(rt, bytes, { onFloatModel: 'allow' });
+    const m = loadModelSync(runtime(), bytes, { onFloatModel: 'allow' });
     expect(m.run(Object.fromEntries(Object.entries(feeds).map(([k, t]) => [k, t.data])) as never)).toBeDefined();
     m.dispose();
   });

@@ -6,8 +6,7 @@
 // MaxPool fused (its own padding left out of the maximum) and one run after an explicit zero Pad differ at the
 // borders: each model equals onnxruntime-web 1.30 bit for bit, and the reference executor run on the graph as the
 // pass leaves it; the loaded model holds its Pad exactly where the rule does not take it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRuntime, type Runtime } from '../src/index.js';
+import { describe, expect, it } from 'vitest';
 import { attrInts, attrString, f32, GraphBuilder, tensor, valueInfo } from '../fixtures/models/build.js';
 import { writeOnnxModel } from '../src/model/graph/onnx/writer.js';
 import { readOnnxModel } from '../src/model/graph/onnx/reader.js';
@@ -15,17 +14,11 @@ import { fusePadOrt } from '../src/model/graph/passes/fold-pad.js';
 import { loadModelSync } from '../src/model/load.js';
 import { runReference } from '../kernels-ref/model/index.js';
 import type { Attribute } from '../src/model/graph/ir.js';
-import { bitStrings, loadOrt } from './helpers/one-node.js';
+import { bitStrings, fileRuntime, quietOrt } from './helpers/one-node.js';
 import { rng } from './helpers/rng.js';
 
-const ort = await loadOrt();
-if (ort) ort.env.logLevel = 'error';
-
-let rt: Runtime;
-beforeAll(async () => {
-  rt = await createRuntime();
-});
-afterAll(() => rt?.dispose());
+const ort = await quietOrt();
+const runtime = fileRuntime();
 
 type Variant =
   | 'zero'
@@ -154,7 +147,7 @@ describe("onnxruntime's PadFusion", () => {
               if ((variant === 'axes' && opset < 18) || (variant === 'indices' && child === 'Conv')) continue;
               const { bytes, x, xDims, emptyValue } = build(seed++, child, rank, opset, variant);
               const what = `${child} rank ${rank} opset ${opset} ${variant}`;
-              const m = loadModelSync(rt, bytes, { onFloatModel: 'allow' });
+              const m = loadModelSync(runtime(), bytes, { onFloatModel: 'allow' });
               try {
                 const hasPad = m.nodes.some((s) => s.op === 'Pad');
                 // below opset 11 the value is an attribute compared as a float (-0.0 == 0), from 11 a tensor by its bytes

@@ -3,7 +3,8 @@
  * host operator (src/model/backends/host/), the reference executor (kernels-ref/model), onnxruntime-web (wasm, one
  * thread, no graph optimization) and rt.loadModel (the whole pipeline: shapes, folding, lowering).
  */
-import type { Runtime } from '../../src/index.js';
+import { afterAll, beforeAll } from 'vitest';
+import { createRuntime, type Runtime } from '../../src/index.js';
 import { loadModelSync } from '../../src/model/load.js';
 import { runReference } from '../../kernels-ref/model/index.js';
 import { HOST_OPS } from '../../src/model/backends/host/index.js';
@@ -312,4 +313,21 @@ export function outputDifferences(
     if (n) bad.push(`${name}: ${n} of ${wb.length} differ`);
   }
   return bad;
+}
+
+/** onnxruntime-web (loadOrt) with its log lines below errors silenced, or null where it is not installed. */
+export async function quietOrt(): Promise<Ort | null> {
+  const ort = await loadOrt();
+  if (ort) ort.env.logLevel = 'error';
+  return ort;
+}
+
+/** A runtime for the tests of one file (call at its top level): created before them, disposed after; the getter. */
+export function fileRuntime(): () => Runtime {
+  let rt: Runtime | undefined;
+  beforeAll(async () => {
+    rt = await createRuntime();
+  });
+  afterAll(() => rt?.dispose());
+  return () => rt!;
 }
