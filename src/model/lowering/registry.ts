@@ -1007,6 +1007,28 @@ const decomposed = (pass: string, why: string): Impl => ({
     unsupported({ name: node.name, opType: node.opType, domain: node.domain, attributes: node.attributes }, why),
   files: [`src/model/graph/passes/${pass}`],
 });
+op('com.microsoft:QuantizeLinear', {
+  doc: "onnxruntime's contrib QuantizeLinear (UseQDQContribOps): the default domain's where it is 8-bit",
+  shape: SHAPE.quantizeLinear,
+  ref: 'index.ts',
+  impls: [
+    decomposed(
+      'contrib-qdq.ts',
+      'a contrib QuantizeLinear is taken with a zero point absent or an 8-bit initializer (per axis from default opset 13)',
+    ),
+  ],
+});
+op('com.microsoft:DequantizeLinear', {
+  doc: "onnxruntime's contrib DequantizeLinear (UseQDQContribOps): the default domain's where it is 8-bit",
+  shape: SHAPE.dequantizeLinear,
+  ref: 'index.ts',
+  impls: [
+    decomposed(
+      'contrib-qdq.ts',
+      'a contrib DequantizeLinear is taken with a zero point absent or an 8-bit initializer (per axis from default opset 13)',
+    ),
+  ],
+});
 op('com.microsoft:MatMulIntegerToFloat', {
   doc: '8-bit matrix product to float32 (scales, bias): MatMulInteger -> Cast -> Mul -> Add, then fused',
   shape: SHAPE.matmulToFloat,
