@@ -17,7 +17,7 @@ import type { HostOpFactory, HostOpNode, Layout, ModelKernel } from '../types.js
 import { HOST_OPS } from '../host/index.js';
 import { type FloatPoolLoop, type PoolGeometry, floatPoolLoop, poolGeometry } from '../host/pool.js';
 import { infoOf } from '../host/lower.js';
-import { KernelBlocks, LAYOUT_CODE, refuse, splitPlanes, writeCtx } from '../wasm-int8/spatial-common.js';
+import { BlockKernel, LAYOUT_CODE, refuse, splitPlanes, writeCtx } from '../wasm-int8/spatial-common.js';
 import { THREADED_BYTES, c4, follow } from '../wasm-int8/lower-common.js';
 import type { Lower, LoweredNode } from '../../executor/step.js';
 import { kernelStep } from '../../executor/step.js';
@@ -175,12 +175,11 @@ function planFloatPool(p: FloatPoolParams): FloatPoolPlan {
 }
 
 /** A float32 pool (see the header). Input: src; output: dst, [N, C, OH, OW] in the input's layout. */
-export class FloatPool implements ModelKernel {
+export class FloatPool extends BlockKernel implements ModelKernel {
   readonly algorithm: string;
   readonly ctx: number;
   readonly dispatch: readonly KernelDispatch[];
   readonly outDims: number[];
-  private readonly blocks: KernelBlocks;
 
   /** Throws what the constructor would throw for these parameters, allocating nothing. */
   static check(p: FloatPoolParams): void {
@@ -190,9 +189,9 @@ export class FloatPool implements ModelKernel {
   constructor(core: WasmRuntimeCore, p: FloatPoolParams) {
     const plan = planFloatPool(p);
     const [, , oh, ow] = plan.outDims;
+    super(core, p.op === 'max' ? 'MaxPool' : 'AveragePool');
     this.outDims = plan.outDims;
     this.algorithm = plan.algorithm;
-    this.blocks = new KernelBlocks(core, p.op === 'max' ? 'MaxPool' : 'AveragePool');
     try {
       this.ctx = this.blocks.alloc(C.CTX_BYTES);
       const yt = this.blocks.alloc(3 * oh * 4);
@@ -206,16 +205,6 @@ export class FloatPool implements ModelKernel {
       throw err;
     }
     this.dispatch = [{ ...plan.dispatch, args: [{ base: 'src' }, { base: 'dst' }, { base: 'none' }] }];
-  }
-
-  get bytes(): number {
-    return this.blocks.bytes;
-  }
-  checkGuards(): boolean {
-    return this.blocks.checkGuards();
-  }
-  dispose(): void {
-    this.blocks.release();
   }
 }
 

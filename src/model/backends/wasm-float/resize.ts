@@ -26,7 +26,7 @@ import type { HostOpFactory, HostOpNode, Layout, ModelKernel } from '../types.js
 import { HOST_OPS } from '../host/index.js';
 import { type ResizeSpec, linearAxis, nearestAxis, resizeSpec, upsampleSpec } from '../host/resize.js';
 import { infoOf } from '../host/lower.js';
-import { KernelBlocks, LAYOUT_CODE, refuse, splitPlanes, writeCtx } from '../wasm-int8/spatial-common.js';
+import { BlockKernel, LAYOUT_CODE, refuse, splitPlanes, writeCtx } from '../wasm-int8/spatial-common.js';
 import { THREADED_BYTES, c4, follow } from '../wasm-int8/lower-common.js';
 import type { Lower, LoweredNode } from '../../executor/step.js';
 import { kernelStep } from '../../executor/step.js';
@@ -145,12 +145,11 @@ function planFloatResize(params: FloatResizeParams): FloatResizePlan {
 }
 
 /** A float32 Resize (see the header). Input: src; output: dst, [N, C, OH, OW] in the input's layout. */
-export class FloatResize implements ModelKernel {
+export class FloatResize extends BlockKernel implements ModelKernel {
   readonly algorithm: string;
   readonly ctx: number;
   readonly dispatch: readonly KernelDispatch[];
   readonly outDims: number[];
-  private readonly blocks: KernelBlocks;
 
   /** Throws what the constructor would throw for these parameters, allocating nothing. */
   static check(p: FloatResizeParams): void {
@@ -165,9 +164,9 @@ export class FloatResize implements ModelKernel {
     const b44 = p.layout === 'NCHW44';
     const planes = b44 ? c / 4 : c;
     const split = splitPlanes(planes, oh, ow * (b44 ? 16 : 4));
+    super(core, 'Resize');
     this.outDims = plan.outDims;
     this.algorithm = plan.algorithm;
-    this.blocks = new KernelBlocks(core, 'Resize');
     try {
       this.ctx = this.blocks.alloc(C.CTX_BYTES);
       const owp = Math.ceil(ow / 4) * 4;
@@ -255,16 +254,6 @@ export class FloatResize implements ModelKernel {
         args: [{ base: 'src' }, { base: 'dst' }, { base: 'none' }],
       },
     ];
-  }
-
-  get bytes(): number {
-    return this.blocks.bytes;
-  }
-  checkGuards(): boolean {
-    return this.blocks.checkGuards();
-  }
-  dispose(): void {
-    this.blocks.release();
   }
 }
 

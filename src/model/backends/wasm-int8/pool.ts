@@ -32,7 +32,7 @@ import type { KernelDispatch } from '../../../threads/protocol.js';
 import type { WasmRuntimeCore } from '../../../runtime.js';
 import type { Layout, ModelKernel, QType } from '../types.js';
 import {
-  KernelBlocks,
+  BlockKernel,
   LAYOUT_CODE,
   checkScale,
   checkTensor4,
@@ -278,13 +278,12 @@ export interface QLinearGlobalAveragePoolParams extends TensorParams {
 }
 
 /** What the three pools share: the ctx record, its blocks, the dispatch over (n, plane group, row tile). */
-abstract class PoolKernel implements ModelKernel {
+abstract class PoolKernel extends BlockKernel implements ModelKernel {
   readonly algorithm: string;
   readonly ctx: number;
   readonly dispatch: readonly KernelDispatch[];
   /** logical output dims [N, C, OH, OW] (in the input's layout) */
   readonly outDims: number[];
-  protected readonly blocks: KernelBlocks;
 
   protected constructor(
     core: WasmRuntimeCore,
@@ -303,9 +302,9 @@ abstract class PoolKernel implements ModelKernel {
     const global = fn === 'qGlobalAvgPoolTask';
     // the global pool's work is reading its input: split by input bytes
     const split = global ? splitPlanes(planes, 1, h * w * e) : splitPlanes(planes, out[0], out[1] * e);
+    super(core, op);
     this.outDims = [n, c, out[0], out[1]];
     this.algorithm = `${algo}-${b44 ? 'nchw44' : 'nchw'}`;
-    this.blocks = new KernelBlocks(core, op);
     this.ctx = this.blocks.alloc(CTX_BYTES);
     writeCtx(
       core,
@@ -331,16 +330,6 @@ abstract class PoolKernel implements ModelKernel {
         args: [{ base: 'src' }, { base: 'dst' }, { base: 'none' }],
       },
     ];
-  }
-
-  get bytes(): number {
-    return this.blocks.bytes;
-  }
-  checkGuards(): boolean {
-    return this.blocks.checkGuards();
-  }
-  dispose(): void {
-    this.blocks.release();
   }
 }
 

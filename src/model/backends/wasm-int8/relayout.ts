@@ -11,7 +11,7 @@
 import type { KernelDispatch } from '../../../threads/protocol.js';
 import type { WasmRuntimeCore } from '../../../runtime.js';
 import type { Layout, ModelKernel } from '../types.js';
-import { KernelBlocks, checkTensor4, refuse, splitPlanes, writeCtx } from './spatial-common.js';
+import { BlockKernel, checkTensor4, refuse, splitPlanes, writeCtx } from './spatial-common.js';
 import { RELAYOUT_CTX } from './ctx.generated.js';
 import type { Lowering, PlannedValue } from '../../lowering/values.js';
 import type { BuildEnv, Lower, StepImpl } from '../../executor/step.js';
@@ -35,12 +35,11 @@ const CTX_BYTES = RELAYOUT_CTX.CTX_BYTES;
 const ELEMENT_BYTES: Record<string, number | undefined> = { uint8: 1, int8: 1, float32: 4, int32: 4 };
 
 /** NCHW <-> NCHW44 (see the header). Input: src; output: dst, the same bytes in the other layout. */
-export class Relayout implements ModelKernel {
+export class Relayout extends BlockKernel implements ModelKernel {
   readonly algorithm: string;
   readonly ctx: number;
   readonly dispatch: readonly KernelDispatch[];
   readonly outDims: number[];
-  private readonly blocks: KernelBlocks;
 
   constructor(core: WasmRuntimeCore, p: RelayoutParams) {
     const op = 'Relayout';
@@ -54,9 +53,9 @@ export class Relayout implements ModelKernel {
     if (n * c * h * w * es > 2 ** 31 - 1)
       refuse(op, p.node, 'dims', `a tensor of ${n * c * h * w * es} bytes exceeds 2^31 - 1`, 'TOO_LARGE');
     const split = splitPlanes(c / 4, 1, h * w * 4 * es);
+    super(core, op);
     this.outDims = [n, c, h, w];
     this.algorithm = `${p.to === 'NCHW44' ? 'relayout-nchw-nchw44' : 'relayout-nchw44-nchw'}${es === 4 ? '-b32' : ''}`;
-    this.blocks = new KernelBlocks(core, op);
     this.ctx = this.blocks.alloc(CTX_BYTES);
     writeCtx(core, this.ctx, {
       [C.TO44]: p.to === 'NCHW44' ? 1 : 0,
@@ -68,16 +67,6 @@ export class Relayout implements ModelKernel {
     this.dispatch = [
       { fn: 'relayout44Task', range: [n, split.groups, 1], args: [{ base: 'src' }, { base: 'dst' }, { base: 'none' }] },
     ];
-  }
-
-  get bytes(): number {
-    return this.blocks.bytes;
-  }
-  checkGuards(): boolean {
-    return this.blocks.checkGuards();
-  }
-  dispose(): void {
-    this.blocks.release();
   }
 }
 

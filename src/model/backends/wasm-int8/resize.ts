@@ -26,7 +26,7 @@ import type { Attribute } from '../../graph/ir.js';
 import type { KernelDispatch } from '../../../threads/protocol.js';
 import type { WasmRuntimeCore } from '../../../runtime.js';
 import type { Layout, ModelKernel, QType } from '../types.js';
-import { KernelBlocks, LAYOUT_CODE, checkTensor4, refuse, splitPlanes, writeCtx } from './spatial-common.js';
+import { BlockKernel, LAYOUT_CODE, checkTensor4, refuse, splitPlanes, writeCtx } from './spatial-common.js';
 import { RESIZE_CTX } from './ctx.generated.js';
 import { checkTable } from '../../numerics/tables.js';
 import type { Lower } from '../../executor/step.js';
@@ -196,7 +196,7 @@ const CTMS: readonly string[] = [
 const NEAREST: readonly string[] = ['round_prefer_floor', 'round_prefer_ceil', 'floor', 'ceil'];
 
 /** Resize (see the header). Input: src; output: dst, outDims in the same layout. */
-export class Resize implements ModelKernel {
+export class Resize extends BlockKernel implements ModelKernel {
   readonly algorithm: string;
   readonly ctx: number;
   readonly dispatch: readonly KernelDispatch[];
@@ -204,7 +204,6 @@ export class Resize implements ModelKernel {
   readonly outDims: number[];
   /** the scales of H and W (f32), as the tables use them */
   readonly scales: [number, number];
-  private readonly blocks: KernelBlocks;
 
   constructor(core: WasmRuntimeCore, p: ResizeParams) {
     const op = 'Resize';
@@ -268,10 +267,10 @@ export class Resize implements ModelKernel {
     const e = b44 ? 4 : 1;
     const planes = b44 ? c / 4 : c;
     const split = splitPlanes(planes, oh, ow * e);
+    super(core, op);
     this.outDims = out;
     this.scales = [scales[2], scales[3]];
     this.algorithm = `resize-${mode}-${b44 ? 'nchw44' : 'nchw'}${p.table ? '+lut' : ''}`;
-    this.blocks = new KernelBlocks(core, op);
     try {
       this.ctx = this.blocks.alloc(CTX_BYTES);
       const owp = Math.ceil(ow / 16) * 16;
@@ -355,16 +354,6 @@ export class Resize implements ModelKernel {
         args: [{ base: 'src' }, { base: 'dst' }, { base: 'none' }],
       },
     ];
-  }
-
-  get bytes(): number {
-    return this.blocks.bytes;
-  }
-  checkGuards(): boolean {
-    return this.blocks.checkGuards();
-  }
-  dispose(): void {
-    this.blocks.release();
   }
 }
 

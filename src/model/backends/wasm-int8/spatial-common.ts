@@ -23,6 +23,29 @@ export class KernelBlocks extends GuardedBlocks {
   }
 }
 
+/**
+ * A model kernel whose record and tables are KernelBlocks (the spatial, movement and window-sum kernels): the wasm
+ * bytes it holds, its guard check and its release, for every such kernel.
+ */
+export abstract class BlockKernel {
+  protected readonly blocks: KernelBlocks;
+
+  protected constructor(core: WasmRuntimeCore, what: string) {
+    this.blocks = new KernelBlocks(core, what);
+  }
+
+  /** wasm bytes the kernel holds (its record and tables, without the guard bands) */
+  get bytes(): number {
+    return this.blocks.bytes;
+  }
+  checkGuards(): boolean {
+    return this.blocks.checkGuards();
+  }
+  dispose(): void {
+    this.blocks.release();
+  }
+}
+
 /** Writes i32 fields (and f32 fields, by index) into a ctx record. */
 export function writeCtx(
   core: WasmRuntimeCore,

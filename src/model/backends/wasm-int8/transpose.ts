@@ -17,7 +17,7 @@
 import type { KernelDispatch } from '../../../threads/protocol.js';
 import type { WasmRuntimeCore } from '../../../runtime.js';
 import type { ModelKernel } from '../types.js';
-import { KernelBlocks, TASK_BYTES, refuse, writeCtx } from './spatial-common.js';
+import { BlockKernel, TASK_BYTES, refuse, writeCtx } from './spatial-common.js';
 import { TRANSPOSE_CTX } from './ctx.generated.js';
 import type { Lower } from '../../executor/step.js';
 import { is8, kernelLowering } from './lower-common.js';
@@ -77,13 +77,12 @@ const C = TRANSPOSE_CTX;
 const CTX_BYTES = TRANSPOSE_CTX.CTX_BYTES;
 
 /** Transpose (see the header). Input: src; output: dst, of outDims. */
-export class Transpose implements ModelKernel {
+export class Transpose extends BlockKernel implements ModelKernel {
   readonly algorithm: string;
   readonly ctx: number;
   readonly dispatch: readonly KernelDispatch[];
   readonly outDims: number[];
   readonly perm: number[];
-  private readonly blocks: KernelBlocks;
 
   constructor(core: WasmRuntimeCore, p: TransposeParams) {
     const op = 'Transpose';
@@ -101,9 +100,9 @@ export class Transpose implements ModelKernel {
     const total = dims.reduce((a, b) => a * b, 1);
     if (total * e > 2 ** 31 - 1)
       refuse(op, node, 'dims', `a tensor of dims [${dims.join(', ')}] exceeds 2^31 - 1 bytes`, 'TOO_LARGE');
+    super(core, op);
     this.perm = perm;
     this.outDims = perm.map((a) => dims[a]);
-    this.blocks = new KernelBlocks(core, op);
     this.ctx = this.blocks.alloc(CTX_BYTES);
     if (total === 0) {
       this.algorithm = 'transpose-empty';
@@ -166,16 +165,6 @@ export class Transpose implements ModelKernel {
     }
     outer.forEach((v, i) => (fields[C.OUTER + i] = v));
     writeCtx(core, this.ctx, fields);
-  }
-
-  get bytes(): number {
-    return this.blocks.bytes;
-  }
-  checkGuards(): boolean {
-    return this.blocks.checkGuards();
-  }
-  dispose(): void {
-    this.blocks.release();
   }
 }
 
@@ -263,11 +252,10 @@ export function lowerSpaceDepth(toSpace: boolean): Lower {
  * element (its stride an outer axis). `strides` in elements (each axis's input stride times its step), `base` the
  * first element's index.
  */
-export class StridedRows implements ModelKernel {
+export class StridedRows extends BlockKernel implements ModelKernel {
   readonly algorithm = 'strided-rows';
   readonly ctx: number;
   readonly dispatch: readonly KernelDispatch[];
-  private readonly blocks: KernelBlocks;
 
   constructor(
     core: WasmRuntimeCore,
@@ -279,7 +267,7 @@ export class StridedRows implements ModelKernel {
   ) {
     const { d, s } = mergeViewAxes(dims, strides);
     const total = dims.reduce((a, b) => a * b, 1);
-    this.blocks = new KernelBlocks(core, 'Slice');
+    super(core, 'Slice');
     this.ctx = this.blocks.alloc(CTX_BYTES);
     if (total === 0) {
       this.dispatch = [];
@@ -317,16 +305,6 @@ export class StridedRows implements ModelKernel {
         args: [{ base: 'src', offset: base * esize }, { base: 'dst' }, { base: 'none' }],
       },
     ];
-  }
-
-  get bytes(): number {
-    return this.blocks.bytes;
-  }
-  checkGuards(): boolean {
-    return this.blocks.checkGuards();
-  }
-  dispose(): void {
-    this.blocks.release();
   }
 }
 

@@ -12,7 +12,7 @@
 import type { KernelDispatch } from '../../../threads/protocol.js';
 import type { WasmRuntimeCore } from '../../../runtime.js';
 import type { Layout, ModelKernel, QType } from '../types.js';
-import { KernelBlocks, refuse, splitPlanes, writeCtx } from './spatial-common.js';
+import { BlockKernel, refuse, splitPlanes, writeCtx } from './spatial-common.js';
 import { WINDOW_SUM_CTX } from './ctx.generated.js';
 
 const F = WINDOW_SUM_CTX;
@@ -52,7 +52,7 @@ export function windowSumLanes(layout: Layout, c: number, group: number): 0 | 1 
 }
 
 /** Window sums of a convolution's source (see the header). Input: src (the source); second: T; output: S. */
-export class WindowSumKernel implements ModelKernel {
+export class WindowSumKernel extends BlockKernel implements ModelKernel {
   readonly algorithm = 'window-sum';
   readonly ctx: number;
   readonly dispatch: readonly KernelDispatch[];
@@ -62,7 +62,6 @@ export class WindowSumKernel implements ModelKernel {
   readonly sumBytes: number;
   readonly outBytes: number;
   private readonly core: WasmRuntimeCore;
-  private readonly blocks: KernelBlocks;
   private readonly xor: number;
 
   /** Throws INVALID_PARAM / UNSUPPORTED_OP (a geometry or grouping it does not take), OUT_OF_MEMORY. */
@@ -92,6 +91,7 @@ export class WindowSumKernel implements ModelKernel {
     const gp = lanes === 4 ? p.c / 4 : p.group;
     const planes = p.n * gp;
     const px = 4 * lanes;
+    super(core, op);
     this.sumBytes = planes * p.ih * p.iw * px;
     this.outBytes = planes * p.oh * p.ow * px;
     if (this.sumBytes > 2 ** 31 || this.outBytes > 2 ** 31 || p.n * p.c * p.ih * p.iw > 2 ** 31)
@@ -102,7 +102,6 @@ export class WindowSumKernel implements ModelKernel {
     // pass 1: tasks of source bytes; pass 2: of output sums
     const s1 = splitPlanes(planes, p.ih, p.iw * (lanes === 4 ? 4 : cpg));
     const s2 = splitPlanes(planes, p.oh, p.ow * px);
-    this.blocks = new KernelBlocks(core, op);
     this.ctx = this.blocks.alloc(F.CTX_BYTES);
     writeCtx(core, this.ctx, {
       [F.LAYOUT]: p.layout === 'NCHW44' ? 1 : 0,
@@ -147,15 +146,5 @@ export class WindowSumKernel implements ModelKernel {
   /** The source zero point of the next runs (checked by the caller: a byte of the source type). */
   setZeroPoint(zp: number): void {
     writeCtx(this.core, this.ctx, { [F.ZPU]: (zp ^ this.xor) & 255 });
-  }
-
-  get bytes(): number {
-    return this.blocks.bytes;
-  }
-  checkGuards(): boolean {
-    return this.blocks.checkGuards();
-  }
-  dispose(): void {
-    this.blocks.release();
   }
 }
