@@ -1,7 +1,8 @@
 // The float32 LSTM and GRU wasm kernels (assembly/model/lstm-f32.ts, src/model/backends/wasm-float/lstm.ts) through
 // rt.loadModel, each op alike:
 // - seeded cases (hidden sizes 1, 3, 5, 17, 64; input sizes 1, 7, 255, 256, 257, 300 across MLAS's 256-value
-//   blocks; seq 1..5; batch 1..3; forward, reverse, bidirectional; layouts 0 and 1; B, P, initial_h and initial_c
+//   blocks; seq 1..5; batch 1..3; and long sequences of wide gates, whose input products the kernel computes a chunk of
+//   steps at a time; forward, reverse, bidirectional; layouts 0 and 1; B, P, initial_h and initial_c
 //   absent, constant or fed; clip, input_forget (GRU: linear_before_reset); outputs omitted before a named one or left off the end; a
 //   sequence_lens of seq everywhere; NaN and infinities in X) run on the kernel equal the TypeScript operator
 //   (src/model/backends/host/rnn.ts) bit for bit (NaN as NaN), on 1 thread and on 2;
@@ -49,17 +50,19 @@ const f32 = (name: string, dims: number[], data: Float32Array | Int32Array, type
 /** A seeded LSTM (GRU) case. `other`: one of the things the kernel does not take. */
 function lstmCase(
   seed: number,
-  o: { other?: boolean; specials?: boolean; layout0?: boolean; gru?: boolean } = {},
+  o: { other?: boolean; specials?: boolean; layout0?: boolean; gru?: boolean; long?: boolean } = {},
 ): Case {
   const r = rng(seed);
   const op = o.gru ? 'GRU' : 'LSTM';
   const gates = o.gru ? 3 : 4;
   const acts = o.gru ? ['Sigmoid', 'TANH'] : ['Sigmoid', 'TANH', 'tanh'];
   const pick = <V>(xs: readonly V[]): V => xs[Math.floor(r() * xs.length)];
-  const H = pick([1, 3, 5, 17, 64]);
-  const K = pick([1, 7, 255, 256, 257, 300]);
-  const seq = 1 + Math.floor(r() * 5),
-    batch = 1 + Math.floor(r() * 3);
+  // long: gates wide enough that the kernel computes the input products in chunks of fewer steps than seq (LSTM
+  // H 512: 32 steps a chunk; GRU H 640: 34), the sequence crossing one or two chunk boundaries
+  const H = o.long ? (o.gru ? 640 : 512) : pick([1, 3, 5, 17, 64]);
+  const K = o.long ? pick([7, 257]) : pick([1, 7, 255, 256, 257, 300]);
+  const seq = o.long ? pick([33, 35, 67, 70]) : 1 + Math.floor(r() * 5),
+    batch = 1 + Math.floor(r() * (o.long ? 2 : 3));
   const direction = pick(['forward', 'reverse', 'bidirectional']);
   const dirs = direction === 'bidirectional' ? 2 : 1;
   const layout = r() < 0.5 || o.layout0 ? 0 : 1;
@@ -241,6 +244,10 @@ describe.each([false, true])('the float32 LSTM / GRU kernel (GRU: %s)', (gru) =>
   it('equals the TypeScript operator bit for bit on 300 seeded cases (NaN / infinities in some)', () => {
     for (let seed = 1; seed <= 300; seed++) check(rt, lstmCase(seed, { specials: seed % 5 === 0, gru }));
   });
+
+  it('equals the TypeScript operator on long sequences (the input products computed a chunk of steps at a time)', () => {
+    for (let seed = 500; seed < 503; seed++) check(rt, lstmCase(seed, { specials: seed % 2 === 0, gru, long: true }));
+  }, 60_000);
 
   it('leaves what it does not take to the TypeScript operator (computed W or B, Relu, short sequence_lens)', () => {
     for (let seed = 1000; seed < 1040; seed++) check(rt, lstmCase(seed, { other: true, gru }));

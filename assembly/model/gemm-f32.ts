@@ -5,12 +5,14 @@
 // out)), the output starting from the table GM_C (C broadcast, times beta) otherwise. Plain SIMD128 f32x4.mul / add:
 // one rounding each, no fused multiply-add, so every build computes the same bits. The columns are the lanes.
 //
-//   gemmF32Task  Range [ceil(M / GM_ROWS_PER_TASK), NP / 16]: rows [r0, r0 + GM_ROWS_PER_TASK) x columns [16 c, 16 c
-//                + 16) of the output (the columns past N computed on B's zero padding, not stored), two rows at a
-//                time. B' is packed in panels of 16 columns, [NP / 16][K][16]: a task's panel is contiguous.
+//   gemmF32Task  Range [NP / 16, ceil(M / GM_ROWS_PER_TASK)]: columns [16 c, 16 c + 16) x rows [r0, r0 +
+//                GM_ROWS_PER_TASK) of the output (the columns past N computed on B's zero padding, not stored), two
+//                rows at a time. B' is packed in panels of 16 columns, [NP / 16][K][16]: a task's panel is contiguous,
+//                and the row tasks of one panel come one after another (the panel read from memory once a run, then
+//                from the cache: a B larger than the cache is not streamed once per row task).
 //   matmulPackTask, matmulF32Task  The same product where B is computed (MatMul of two computed operands, batched:
 //                the products of GM_TABLE, each [M, K] x [K, N]): matmulPackTask (range [P]) packs product p's B
-//                into its panels in the scratch, then matmulF32Task (range [P, ceil(M / GM_ROWS_PER_TASK), NP / 16])
+//                into its panels in the scratch, then matmulF32Task (range [P, NP / 16, ceil(M / GM_ROWS_PER_TASK)])
 //                computes as gemmF32Task, in zero mode.
 
 // the record's offsets: assembly/model/gemm-f32-ctx.ts (generated from tools/model-ctx.mjs)
@@ -39,7 +41,7 @@ function blockInto(o: v128, s: v128, alpha: v128, started: bool): v128 {
   return started ? f32x4.add(t, o) : t;
 }
 
-export function gemmF32Task(ctx: usize, a: usize, _u: usize, y: usize, _i0: i32, rt: i32, cb: i32): void {
+export function gemmF32Task(ctx: usize, a: usize, _u: usize, y: usize, _i0: i32, cb: i32, rt: i32): void {
   gemmTile(ctx, a, <usize>load<i32>(ctx, GM_B), <usize>load<i32>(ctx, GM_C), y, rt, cb);
 }
 
@@ -96,7 +98,7 @@ export function matmulPackTask(ctx: usize, _a: usize, b: usize, _y: usize, _i0: 
 }
 
 /** Product p's rows of task rt x panel cb (as gemmF32Task, on the panels matmulPackTask wrote; zero mode). */
-export function matmulF32Task(ctx: usize, a: usize, _b: usize, y: usize, p: i32, rt: i32, cb: i32): void {
+export function matmulF32Task(ctx: usize, a: usize, _b: usize, y: usize, p: i32, cb: i32, rt: i32): void {
   const k = load<i32>(ctx, GM_K);
   const np = load<i32>(ctx, GM_NP);
   const t = <usize>load<i32>(ctx, GM_TABLE) + <usize>p * 12;

@@ -34,9 +34,9 @@ export const LS_Y_B: i32 = 48;
 export const LS_S_D: i32 = 52;
 /** i32: elements between batch rows of initial_h / initial_c / Y_h / Y_c */
 export const LS_S_B: i32 = 56;
-/** i32: W^T packed, f32 [dirs][K][GP] (gate rows i, o, f, c as columns) */
+/** i32: W^T packed in panels of 16 columns, f32 [dirs][GP / 16][K][16] (gate rows i, o, f, c as columns) */
 export const LS_W: i32 = 60;
-/** i32: R^T packed, f32 [dirs][H][GP] */
+/** i32: R^T packed in panels, f32 [dirs][GP / 16][H][16] */
 export const LS_R: i32 = 64;
 /** i32: the fused biases Wb + Rb, f32 [dirs][4H] and 4 more, or 0 (no B); GRU: [dirs][4][HP] and 4 more: z (Wb + Rb), r
  * (Wb + Rb), h (Wb + Rb, or Wb with linear_before_reset), Rb of h */
@@ -47,7 +47,8 @@ export const LS_P: i32 = 72;
  * i16 [seq][KQ], and h quantized, i16 [HQ]; GRU: gates z, r [GP + 4], h [HP], the reset-gated values [HP], gate h [GPH
  * + 4] */
 export const LS_SCRATCH: i32 = 76;
-/** i32: floats (4 bytes) of one task scratch: GP + 4 + 2 HP (and the quantized rows) */
+/** i32: floats (4 bytes) of one task scratch: GP + 4 + 2 HP (and the quantized rows, or the input products of LS_CHUNK
+ * steps) */
 export const LS_TASK_FLOATS: i32 = 80;
 /** i32: initial_h, or 0 (zeros) */
 export const LS_H0: i32 = 84;
@@ -76,9 +77,12 @@ export const LS_R_SCALE: i32 = 124;
 export const LS_LBR: i32 = 128;
 /** i32: GRU: columns of the packed h rows: H rounded up to 16, zeros after H */
 export const LS_GPH: i32 = 132;
-/** i32: GRU: W's h rows transposed, f32 [dirs][K][GPH] */
+/** i32: GRU: W's h rows transposed in panels, f32 [dirs][GPH / 16][K][16] */
 export const LS_WH: i32 = 136;
-/** i32: GRU: R's h rows transposed, f32 [dirs][H][GPH] */
+/** i32: GRU: R's h rows transposed in panels, f32 [dirs][GPH / 16][H][16] */
 export const LS_RH: i32 = 140;
+/** i32: float modes: time steps whose input products X W^T are computed together (W read once for them), before those
+ * steps; their rows [LS_CHUNK][GP] (GRU: and [LS_CHUNK][GPH]) end the task scratch */
+export const LS_CHUNK: i32 = 144;
 /** bytes the host allocates for the record */
 export const LS_CTX_BYTES: i32 = 160;

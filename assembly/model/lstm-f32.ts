@@ -8,7 +8,10 @@
 // with MLAS's logistic and tanh (region.ts's logistic4 / tanh4) and onnxruntime's clip: with a bias
 // max(-clip, min(clip, g + b)) as C++'s std::min / std::max (pmin / pmax: NaN becomes clip), without one g clamped
 // to [-clip, clip] (NaN kept). Plain SIMD128 f32x4 ops, one rounding each, so every build computes the same bits.
-// The packed W^T / R^T hold the 4H gate rows as columns: the lanes are gate rows, each summing in k order.
+// The packed W^T / R^T hold the 4H gate rows as columns, in panels of 16 columns ([GP / 16][K][16]): the lanes are gate
+// rows, each summing in k order. The float modes compute Xt W^T for LS_CHUNK steps together (productRows: each panel
+// read once for those steps' rows, W read once per chunk instead of once per step; every row's sums are the ones a step
+// alone computes) before running them.
 //
 //   lstmF32Task  Range [dirs, batch]: direction d, batch row b, every time step (forward, or backwards with bit d of
 //                LS_REVERSE), from initial_h / initial_c (or zeros); writes Y at each step, Y_h / Y_c at the end
@@ -34,7 +37,7 @@
 import {
   LS_H, LS_K, LS_GP, LS_BLOCK_K, LS_SEQ, LS_BATCH, LS_REVERSE, LS_INPUT_FORGET, LS_X_T, LS_X_B, LS_Y_T, LS_Y_D,
   LS_Y_B, LS_S_D, LS_S_B, LS_W, LS_R, LS_BIAS, LS_P, LS_SCRATCH, LS_TASK_FLOATS, LS_H0, LS_C0, LS_Y, LS_YH, LS_YC,
-  LS_CLIP, LS_QUANT, LS_KQ, LS_HQ, LS_W_SCALE, LS_R_SCALE, LS_LBR, LS_GPH, LS_WH, LS_RH,
+  LS_CLIP, LS_QUANT, LS_KQ, LS_HQ, LS_W_SCALE, LS_R_SCALE, LS_LBR, LS_GPH, LS_WH, LS_RH, LS_CHUNK,
 } from './lstm-f32-ctx';
 import { logistic4, rational4, tanh4 } from './region';
 
@@ -47,11 +50,10 @@ function clipped(v: v128, bias: usize, clip: v128, nclip: v128): v128 {
 }
 
 /**
- * g[0 .. gp) = (accumulate ? g + : zero mode) a[0 .. k) times the packed b [k][gp], in blocks of bk values of k,
- * 16 columns at a time.
+ * g[0 .. gp) = (accumulate ? g + : zero mode) a[0 .. k) times the packed b [gp / 16][k][16] (panels of 16 columns),
+ * in blocks of bk values of k, a panel at a time.
  */
 function product(g: usize, a: usize, b: usize, k: i32, bk: i32, gp: i32, accumulate: bool): void {
-  const row = <usize>gp << 2;
   const zero = f32x4.splat(0);
   for (let j0 = 0; j0 < gp; j0 += 16) {
     const gj = g + (<usize>j0 << 2);
@@ -74,7 +76,7 @@ function product(g: usize, a: usize, b: usize, k: i32, bk: i32, gp: i32, accumul
         s2 = zero,
         s3 = zero;
       let ap = a + (<usize>k0 << 2);
-      let bp = b + <usize>k0 * row + (<usize>j0 << 2);
+      let bp = b + ((<usize>j0 * <usize>k + (<usize>k0 << 4)) << 2);
       for (let q = k0; q < k1; q++) {
         const av = v128.load32_splat(ap);
         s0 = f32x4.add(s0, f32x4.mul(av, v128.load(bp)));
@@ -82,7 +84,7 @@ function product(g: usize, a: usize, b: usize, k: i32, bk: i32, gp: i32, accumul
         s2 = f32x4.add(s2, f32x4.mul(av, v128.load(bp, 32)));
         s3 = f32x4.add(s3, f32x4.mul(av, v128.load(bp, 48)));
         ap += 4;
-        bp += row;
+        bp += 64;
       }
       if (started) {
         o0 = f32x4.add(s0, o0);
@@ -101,6 +103,81 @@ function product(g: usize, a: usize, b: usize, k: i32, bk: i32, gp: i32, accumul
     v128.store(gj, o1, 16);
     v128.store(gj, o2, 32);
     v128.store(gj, o3, 48);
+  }
+}
+
+/** One row's sum of a block (s) onto its output o: stored in the first block (zero mode), else added, f32(s + o). */
+// @ts-ignore: decorator
+@inline
+function blockOnto(o: v128, s: v128, started: bool): v128 {
+  return started ? f32x4.add(s, o) : s;
+}
+
+/**
+ * Rows [0, n) of dst ([n][gp], zero mode) = the input rows x + i * xStep (bytes; k floats each) times the packed b
+ * [gp / 16][k][16]: what product() computes for each row alone, bit for bit, with each panel read once for all the
+ * rows (two rows at a time) instead of once per row.
+ */
+function productRows(dst: usize, x: usize, xStep: usize, n: i32, b: usize, k: i32, bk: i32, gp: i32): void {
+  const zero = f32x4.splat(0);
+  const rowBytes = <usize>gp << 2;
+  for (let j0 = 0; j0 < gp; j0 += 16) {
+    const panel = b + ((<usize>j0 * <usize>k) << 2);
+    let i = 0;
+    for (; i + 2 <= n; i += 2) {
+      const xi = x + <usize>i * xStep;
+      const xj = xi + xStep;
+      let o0 = zero, o1 = zero, o2 = zero, o3 = zero, p0 = zero, p1 = zero, p2 = zero, p3 = zero;
+      let started = false;
+      for (let k0 = 0; k0 < k; k0 += bk) {
+        let k1 = k0 + bk;
+        if (k1 > k) k1 = k;
+        let s0 = zero, s1 = zero, s2 = zero, s3 = zero, t0 = zero, t1 = zero, t2 = zero, t3 = zero;
+        let ap = xi + (<usize>k0 << 2);
+        let aq = xj + (<usize>k0 << 2);
+        let bp = panel + (<usize>k0 << 6);
+        for (let q = k0; q < k1; q++) {
+          const b0 = v128.load(bp);
+          const b1 = v128.load(bp, 16);
+          const b2 = v128.load(bp, 32);
+          const b3 = v128.load(bp, 48);
+          const av = v128.load32_splat(ap);
+          const aw = v128.load32_splat(aq);
+          s0 = f32x4.add(s0, f32x4.mul(av, b0));
+          s1 = f32x4.add(s1, f32x4.mul(av, b1));
+          s2 = f32x4.add(s2, f32x4.mul(av, b2));
+          s3 = f32x4.add(s3, f32x4.mul(av, b3));
+          t0 = f32x4.add(t0, f32x4.mul(aw, b0));
+          t1 = f32x4.add(t1, f32x4.mul(aw, b1));
+          t2 = f32x4.add(t2, f32x4.mul(aw, b2));
+          t3 = f32x4.add(t3, f32x4.mul(aw, b3));
+          ap += 4;
+          aq += 4;
+          bp += 64;
+        }
+        o0 = blockOnto(o0, s0, started);
+        o1 = blockOnto(o1, s1, started);
+        o2 = blockOnto(o2, s2, started);
+        o3 = blockOnto(o3, s3, started);
+        p0 = blockOnto(p0, t0, started);
+        p1 = blockOnto(p1, t1, started);
+        p2 = blockOnto(p2, t2, started);
+        p3 = blockOnto(p3, t3, started);
+        started = true;
+      }
+      const yp = dst + <usize>i * rowBytes + (<usize>j0 << 2);
+      const yq = yp + rowBytes;
+      v128.store(yp, o0);
+      v128.store(yp, o1, 16);
+      v128.store(yp, o2, 32);
+      v128.store(yp, o3, 48);
+      v128.store(yq, p0);
+      v128.store(yq, p1, 16);
+      v128.store(yq, p2, 32);
+      v128.store(yq, p3, 48);
+    }
+    // an odd last row: product() over this one panel
+    if (i < n) product(dst + <usize>i * rowBytes + (<usize>j0 << 2), x + <usize>i * xStep, panel, k, bk, 16, false);
   }
 }
 
@@ -282,8 +359,13 @@ export function lstmF32Task(ctx: usize, x: usize, _u: usize, _y: usize, _i0: i32
   const go = <usize>h << 2,
     gf = <usize>(2 * h) << 2,
     gc = <usize>(3 * h) << 2;
+  // float modes: the input products of LS_CHUNK steps at a time, rows [chunk][GP] after c (time steps lo, lo + 1, ...)
+  const chunk = load<i32>(ctx, LS_CHUNK);
+  const rows = cs + (<usize>((h + 3) & ~3) << 2);
+  let lo = 0;
   for (let t = 0; t < seq; t++) {
     const tt = reverse ? seq - 1 - t : t;
+    let gt = g;
     if (quant) {
       qproduct(g, xq + ((<usize>tt * <usize>kq) << 1), w, kq, gp, xScale, wScale, false);
       range(hs, h, qp);
@@ -291,8 +373,13 @@ export function lstmF32Task(ctx: usize, x: usize, _u: usize, _y: usize, _i0: i32
       quantizeRow(hqs, hs, h, hq, hScale, load<f32>(qp, 4));
       qproduct(g, hqs, r, hq, gp, hScale, rScale, true);
     } else {
-      product(g, x + (<usize>(tt * xT + b * xB) << 2), w, k, bk, gp, false);
-      product(g, hs, r, h, bk, gp, true);
+      if (t % chunk == 0) {
+        const n = min(chunk, seq - t);
+        lo = reverse ? seq - t - n : t;
+        productRows(rows, x + (<usize>(lo * xT + b * xB) << 2), <usize>xT << 2, n, w, k, bk, gp);
+      }
+      gt = rows + ((<usize>(tt - lo) * <usize>gp) << 2);
+      product(gt, hs, r, h, bk, gp, true);
     }
     for (let j = 0; j < h; j += 4) {
       const jo = <usize>j << 2;
@@ -310,7 +397,7 @@ export function lstmF32Task(ctx: usize, x: usize, _u: usize, _y: usize, _i0: i32
         const off: usize = s == 0 ? <usize>0 : s == 1 ? gf : s == 2 ? gc : go;
         let v = cn;
         if (s < 4) {
-          v = v128.load(g + off + jo);
+          v = v128.load(gt + off + jo);
           if (peep != 0 && s != 2) v = f32x4.add(v, f32x4.mul(s == 3 ? cn : cv, v128.load(peep + off + jo)));
           v = clipped(v, bias != 0 ? bias + off + jo : 0, clip, nclip);
         }
@@ -380,11 +467,22 @@ export function gruF32Task(ctx: usize, x: usize, _u: usize, _y: usize, _i0: i32,
   const one = f32x4.splat(1);
   const ten = f32x4.splat(10);
   const rOff = <usize>h << 2;
+  // the input products of LS_CHUNK steps at a time: z and r rows [chunk][GP], then h rows [chunk][GPH], after lin
+  const chunk = load<i32>(ctx, LS_CHUNK);
+  const zrRows = lin + (<usize>(gph + 4) << 2);
+  const hRows = zrRows + ((<usize>chunk * <usize>gp) << 2);
+  let lo = 0;
   for (let t = 0; t < seq; t++) {
     const tt = reverse ? seq - 1 - t : t;
-    const xt = x + (<usize>(tt * xT + b * xB) << 2);
-    product(zr, xt, w, k, bk, gp, false);
-    product(hg, xt, wh, k, bk, gph, false);
+    if (t % chunk == 0) {
+      const n = min(chunk, seq - t);
+      lo = reverse ? seq - t - n : t;
+      const xl = x + (<usize>(lo * xT + b * xB) << 2);
+      productRows(zrRows, xl, <usize>xT << 2, n, w, k, bk, gp);
+      productRows(hRows, xl, <usize>xT << 2, n, wh, k, bk, gph);
+    }
+    memory.copy(zr, zrRows + ((<usize>(tt - lo) * <usize>gp) << 2), <usize>gp << 2);
+    memory.copy(hg, hRows + ((<usize>(tt - lo) * <usize>gph) << 2), <usize>gph << 2);
     product(zr, hs, r, h, bk, gp, true);
     if (lbr) {
       if (bias != 0) memory.copy(lin, bias + 3 * part, part);

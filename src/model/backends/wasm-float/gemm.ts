@@ -122,7 +122,7 @@ export function gemmKernel(
     kern.dispatch = [
       {
         fn: 'gemmF32Task',
-        range: [Math.ceil(m / rpt), np / 16],
+        range: [np / 16, Math.ceil(m / rpt)],
         args: [{ base: 'src' }, { base: 'none' }, { base: 'dst' }],
       },
     ];
@@ -203,7 +203,7 @@ function computedMatmul(
     const args: KernelDispatch['args'] = [{ base: 'src' }, { base: 'slices' }, { base: 'dst' }];
     kern.dispatch = [
       { fn: 'matmulPackTask', range: [products], args },
-      { fn: 'matmulF32Task', range: [products, Math.ceil(m / rpt), np / 16], args },
+      { fn: 'matmulF32Task', range: [products, np / 16, Math.ceil(m / rpt)], args },
     ];
     return kern;
   };

@@ -32,9 +32,9 @@ export const LSTM_F32_CTX = {
   LS_S_D: 52,
   /** i32: elements between batch rows of initial_h / initial_c / Y_h / Y_c */
   LS_S_B: 56,
-  /** i32: W^T packed, f32 [dirs][K][GP] (gate rows i, o, f, c as columns) */
+  /** i32: W^T packed in panels of 16 columns, f32 [dirs][GP / 16][K][16] (gate rows i, o, f, c as columns) */
   LS_W: 60,
-  /** i32: R^T packed, f32 [dirs][H][GP] */
+  /** i32: R^T packed in panels, f32 [dirs][GP / 16][H][16] */
   LS_R: 64,
   /** i32: the fused biases Wb + Rb, f32 [dirs][4H] and 4 more, or 0 (no B); GRU: [dirs][4][HP] and 4 more: z (Wb + Rb),
    * r (Wb + Rb), h (Wb + Rb, or Wb with linear_before_reset), Rb of h */
@@ -45,7 +45,8 @@ export const LSTM_F32_CTX = {
    * quantized, i16 [seq][KQ], and h quantized, i16 [HQ]; GRU: gates z, r [GP + 4], h [HP], the reset-gated values [HP],
    * gate h [GPH + 4] */
   LS_SCRATCH: 76,
-  /** i32: floats (4 bytes) of one task scratch: GP + 4 + 2 HP (and the quantized rows) */
+  /** i32: floats (4 bytes) of one task scratch: GP + 4 + 2 HP (and the quantized rows, or the input products of
+   * LS_CHUNK steps) */
   LS_TASK_FLOATS: 80,
   /** i32: initial_h, or 0 (zeros) */
   LS_H0: 84,
@@ -74,10 +75,13 @@ export const LSTM_F32_CTX = {
   LS_LBR: 128,
   /** i32: GRU: columns of the packed h rows: H rounded up to 16, zeros after H */
   LS_GPH: 132,
-  /** i32: GRU: W's h rows transposed, f32 [dirs][K][GPH] */
+  /** i32: GRU: W's h rows transposed in panels, f32 [dirs][GPH / 16][K][16] */
   LS_WH: 136,
-  /** i32: GRU: R's h rows transposed, f32 [dirs][H][GPH] */
+  /** i32: GRU: R's h rows transposed in panels, f32 [dirs][GPH / 16][H][16] */
   LS_RH: 140,
+  /** i32: float modes: time steps whose input products X W^T are computed together (W read once for them), before those
+   * steps; their rows [LS_CHUNK][GP] (GRU: and [LS_CHUNK][GPH]) end the task scratch */
+  LS_CHUNK: 144,
   /** bytes the host allocates for the record */
   LS_CTX_BYTES: 160,
 } as const;

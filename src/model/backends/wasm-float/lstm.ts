@@ -5,9 +5,11 @@
  * the attribute absent or naming exactly those), no sequence_lens (or a constant one of seq everywhere), K > 0,
  * seq > 0; any direction, layout, clip, input_forget; initial_h / initial_c computed, constant or absent; any
  * outputs (lowerRnn plans an omitted one before a named one; those left off the end are not written).
- * W^T and R^T are packed at load as [dirs][K][GP] and [dirs][H][GP] (GP: 4H rounded up to 16, zeros after 4H), the
- * biases fused (Wb + Rb, one float32 addition, as the operator does). Tasks: one per (direction, batch row), running
- * every time step; each has its own slice of the kernel's scratch (gates, h, c).
+ * W^T and R^T are packed at load in panels of 16 columns, [dirs][GP / 16][K][16] and [dirs][GP / 16][H][16] (GP: 4H
+ * rounded up to 16, zeros after 4H), the biases fused (Wb + Rb, one float32 addition, as the operator does). Tasks: one
+ * per (direction, batch row), running every time step; each has its own slice of the kernel's scratch (gates, h, c,
+ * and the input products X W^T of a chunk of steps, computed together before them so that W is read once per chunk,
+ * not once per step: each row's sums are the ones a step alone computes).
  * DynamicQuantizeLSTM (the quantized mode) under the same conditions and batch 1: its 8-bit W and R minus their zero
  * points packed as i16 pairs of k, [dirs][KQ / 2][GP][2], with the scale of each column; the kernel quantizes X once
  * and h at each step as the TypeScript operator's quantGemm does.
@@ -40,20 +42,26 @@ interface Prepared {
 }
 
 /**
- * M [dirs][rows][k] transposed to [dirs][k][gp] (zeros after `rows` in each row of gp), in blocks of 8 values of k
- * (each block's 8 output rows written along, M read along its rows).
+ * M [dirs][rows][k] transposed into panels of 16 columns, [dirs][gp / 16][k][16] (zeros past `rows`): a panel's k rows
+ * of 16 floats are contiguous, so a product reads it as one stream.
  */
 function packGates(M: Float32Array, dirs: number, rows: number, k: number, gp: number): Float32Array {
   const out = new Float32Array(dirs * k * gp);
   for (let d = 0; d < dirs; d++)
-    for (let q0 = 0; q0 < k; q0 += 8) {
-      const q1 = Math.min(k, q0 + 8);
-      for (let n = 0; n < rows; n++) {
-        const from = (d * rows + n) * k;
-        for (let q = q0; q < q1; q++) out[(d * k + q) * gp + n] = M[from + q];
-      }
+    for (let n = 0; n < rows; n++) {
+      const from = (d * rows + n) * k;
+      const to = (d * gp + (n & ~15)) * k + (n & 15);
+      for (let q = 0; q < k; q++) out[to + q * 16] = M[from + q];
     }
   return out;
+}
+
+/** Floats of the input products computed ahead (LS_CHUNK steps of `cols` columns): about 256 KB. */
+const CHUNK_FLOATS = 65536;
+
+/** LS_CHUNK: the time steps whose input products are computed together, at most seq. */
+function chunkSteps(seq: number, cols: number): number {
+  return Math.max(1, Math.min(seq, Math.floor(CHUNK_FLOATS / cols)));
 }
 
 /**
@@ -171,7 +179,8 @@ export function prepareLstmKernel(
   const hp = Math.ceil(H / 4) * 4;
   const kq = K + (K % 2),
     hq = H + (H % 2);
-  // W [dirs][4H][K] -> [dirs][K][GP]; R [dirs][4H][H] -> [dirs][H][GP]; quantized: pairs of k, the scales by column
+  // W [dirs][4H][K] -> panels [dirs][GP / 16][K][16]; R [dirs][4H][H] -> [dirs][GP / 16][H][16]; quantized: pairs
+  // of k, the scales by column
   const q = quantized
     ? quantizedPacks(node, inputs, W as Uint8Array | Int8Array, R as Uint8Array | Int8Array, dirs, K, H, gp)
     : null;
@@ -191,7 +200,9 @@ export function prepareLstmKernel(
   const clip = node.attributes.has('clip') ? Math.fround(attrFloat(node, 'clip', 0)) : FLT_MAX;
   const reverse = direction === 'bidirectional' ? 2 : direction === 'reverse' ? 1 : 0;
   // quantized: X ([seq][KQ]) and h ([HQ]) as i16 after the floats, the whole rounded up to 16 bytes
-  const taskFloats = gp + 4 + 2 * hp + (quantized ? Math.ceil((seq * kq + hq) / 8) * 4 : 0);
+  // float: the input products of LS_CHUNK steps, [chunk][GP]
+  const chunk = chunkSteps(seq, gp);
+  const taskFloats = gp + 4 + 2 * hp + (quantized ? Math.ceil((seq * kq + hq) / 8) * 4 : chunk * gp);
   const make = (core: WasmRuntimeCore): { kernel: HeapKernel; h0: number; c0: number } => {
     const kern = new HeapKernel(quantized ? 'lstm-dq-simd' : 'lstm-f32-simd', core, L.LS_CTX_BYTES);
     try {
@@ -210,6 +221,7 @@ export function prepareLstmKernel(
         [L.LS_HQ, hq],
         [L.LS_W_SCALE, q ? kern.put(q.ws) : 0],
         [L.LS_R_SCALE, q ? kern.put(q.rs) : 0],
+        [L.LS_CHUNK, chunk],
       ];
       for (const [f, v] of fields) kern.i32(f, v);
       core.f32()[(kern.ctx + L.LS_CLIP) >> 2] = clip;
@@ -231,8 +243,8 @@ export function prepareLstmKernel(
  * The GRU kernel (gruF32Task) of a GRU node, prepared, or null where the TypeScript operator runs it: constant W and
  * R (B constant or absent), the default activations (Sigmoid, Tanh per direction), no sequence_lens (or all seq), K > 0,
  * seq > 0, H > 0; any direction, layout, clip, linear_before_reset; initial_h computed, constant or absent. W and R
- * split into their z, r rows ([dirs][K][GP], [dirs][H][GP], GP: 2H rounded up to 16) and their h rows ([dirs][K][GPH],
- * [dirs][H][GPH]), the biases per direction as [4][HP]: z and r fused (Wb + Rb), h fused or (linear_before_reset) Wb
+ * split into their z, r rows and their h rows, each packed in panels of 16 columns as LSTM's (GP: 2H rounded up to 16,
+ * GPH: H rounded up to 16), the biases per direction as [4][HP]: z and r fused (Wb + Rb), h fused or (linear_before_reset) Wb
  * alone, and R's h bias. Call it after the operator's factory accepted the node.
  */
 export function prepareGruKernel(node: HostOpNode, inputs: readonly (HostValueInfo | undefined)[]): Prepared | null {
@@ -291,8 +303,10 @@ export function prepareGruKernel(node: HostOpNode, inputs: readonly (HostValueIn
   }
   const clip = node.attributes.has('clip') ? Math.fround(attrFloat(node, 'clip', 0)) : FLT_MAX;
   const reverse = direction === 'bidirectional' ? 2 : direction === 'reverse' ? 1 : 0;
-  // z, r gates [GP + 4], h [HP], reset-gated [HP], gate h [GPH + 4], R's h product [GPH + 4]
-  const taskFloats = gp + 4 + 2 * hp + 2 * (gph + 4);
+  // z, r gates [GP + 4], h [HP], reset-gated [HP], gate h [GPH + 4], R's h product [GPH + 4], then the input
+  // products of LS_CHUNK steps, [chunk][GP] and [chunk][GPH]
+  const chunk = chunkSteps(seq, gp + gph);
+  const taskFloats = gp + 4 + 2 * hp + 2 * (gph + 4) + chunk * (gp + gph);
   const make = (core: WasmRuntimeCore): { kernel: HeapKernel; h0: number; c0: number } => {
     const kern = new HeapKernel('gru-f32-simd', core, L.LS_CTX_BYTES);
     try {
@@ -308,6 +322,7 @@ export function prepareGruKernel(node: HostOpNode, inputs: readonly (HostValueIn
         [L.LS_BIAS, bias ? kern.put(bias) : 0],
         [L.LS_SCRATCH, kern.put(new Float32Array(dirs * batch * taskFloats))],
         [L.LS_TASK_FLOATS, taskFloats],
+        [L.LS_CHUNK, chunk],
       ];
       for (const [f, v] of fields) kern.i32(f, v);
       core.f32()[(kern.ctx + L.LS_CLIP) >> 2] = clip;
