@@ -835,7 +835,7 @@ through LSTM_F32_CTX (src/model/backends/wasm-float/lstm-ctx.generated.ts, gener
         [
           'LS_TASK_FLOATS',
           'i32',
-          'floats (4 bytes) of one task scratch: GP + 4 + 2 HP (and the quantized rows, or the input products of LS_CHUNK steps)',
+          'floats (4 bytes) of one task scratch: GP + 4 + 2 HP (and the quantized rows), then the input products of LS_CHUNK steps',
         ],
         ['LS_H0', 'i32', 'initial_h, or 0 (zeros)'],
         ['LS_C0', 'i32', 'initial_c, or 0 (zeros)'],
@@ -846,7 +846,7 @@ through LSTM_F32_CTX (src/model/backends/wasm-float/lstm-ctx.generated.ts, gener
         [
           'LS_QUANT',
           'i32',
-          '1: DynamicQuantizeLSTM (batch 1): LS_W / LS_R hold 8-bit weights minus their zero point, i16 [dirs][KQ / 2][GP][2], and each product quantizes its input at run time',
+          '1: DynamicQuantizeLSTM (batch 1): LS_W / LS_R hold 8-bit weights minus their zero point, i16 in panels of 16 columns [dirs][GP / 16][KQ / 2][16][2], and each product quantizes its input at run time',
         ],
         ['LS_KQ', 'i32', 'quantized mode: K rounded up to even'],
         ['LS_HQ', 'i32', 'quantized mode: H rounded up to even'],
@@ -863,7 +863,7 @@ through LSTM_F32_CTX (src/model/backends/wasm-float/lstm-ctx.generated.ts, gener
         [
           'LS_CHUNK',
           'i32',
-          'float modes: time steps whose input products X W^T are computed together (W read once for them), before those steps; their rows [LS_CHUNK][GP] (GRU: and [LS_CHUNK][GPH]) end the task scratch',
+          'time steps whose input products X W^T are computed together (W read once for them), before those steps; their rows [LS_CHUNK][GP] (GRU: and [LS_CHUNK][GPH]) end the task scratch',
         ],
       ],
       bytes: ['LS_CTX_BYTES', 160, 'bytes the host allocates for the record'],

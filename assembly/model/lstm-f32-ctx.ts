@@ -47,8 +47,8 @@ export const LS_P: i32 = 72;
  * i16 [seq][KQ], and h quantized, i16 [HQ]; GRU: gates z, r [GP + 4], h [HP], the reset-gated values [HP], gate h [GPH
  * + 4] */
 export const LS_SCRATCH: i32 = 76;
-/** i32: floats (4 bytes) of one task scratch: GP + 4 + 2 HP (and the quantized rows, or the input products of LS_CHUNK
- * steps) */
+/** i32: floats (4 bytes) of one task scratch: GP + 4 + 2 HP (and the quantized rows), then the input products of
+ * LS_CHUNK steps */
 export const LS_TASK_FLOATS: i32 = 80;
 /** i32: initial_h, or 0 (zeros) */
 export const LS_H0: i32 = 84;
@@ -62,8 +62,8 @@ export const LS_YH: i32 = 96;
 export const LS_YC: i32 = 100;
 /** f32: clip (FLT_MAX by default) */
 export const LS_CLIP: i32 = 104;
-/** i32: 1: DynamicQuantizeLSTM (batch 1): LS_W / LS_R hold 8-bit weights minus their zero point, i16 [dirs][KQ /
- * 2][GP][2], and each product quantizes its input at run time */
+/** i32: 1: DynamicQuantizeLSTM (batch 1): LS_W / LS_R hold 8-bit weights minus their zero point, i16 in panels of 16
+ * columns [dirs][GP / 16][KQ / 2][16][2], and each product quantizes its input at run time */
 export const LS_QUANT: i32 = 108;
 /** i32: quantized mode: K rounded up to even */
 export const LS_KQ: i32 = 112;
@@ -81,8 +81,8 @@ export const LS_GPH: i32 = 132;
 export const LS_WH: i32 = 136;
 /** i32: GRU: R's h rows transposed in panels, f32 [dirs][GPH / 16][H][16] */
 export const LS_RH: i32 = 140;
-/** i32: float modes: time steps whose input products X W^T are computed together (W read once for them), before those
- * steps; their rows [LS_CHUNK][GP] (GRU: and [LS_CHUNK][GPH]) end the task scratch */
+/** i32: time steps whose input products X W^T are computed together (W read once for them), before those steps; their
+ * rows [LS_CHUNK][GP] (GRU: and [LS_CHUNK][GPH]) end the task scratch */
 export const LS_CHUNK: i32 = 144;
 /** bytes the host allocates for the record */
 export const LS_CTX_BYTES: i32 = 160;

@@ -18,7 +18,8 @@
 //                (those given). Lanes past H are computed on padding and never stored in the outputs.
 //
 // Quantized mode (LS_QUANT, com.microsoft DynamicQuantizeLSTM, batch 1; the host: the same file): W and R are 8-bit,
-// stored minus their zero point as i16 pairs of k, and the two products are onnxruntime's quantized GEMM: the input
+// stored minus their zero point as i16 pairs of k in panels of 16 columns ([GP / 16][KQ / 2][16][2]; X W^T for a
+// chunk of steps at a time, as the float modes), and the two products are onnxruntime's quantized GEMM: the input
 // (all of X once per task, then h before each step) quantized to uint8 with DynamicQuantizeLinear's scale and zero
 // point from its range (range() / quantizeRow()), the exact int32 sums of (a - a_zp)(w - w_zp) (i32x4.dot_i16x8_s on
 // pairs of k), then g = f32(sum) * f32(a_scale * w_scale[n]) for Xt W^T and g += f32(sum) * f32(...) for Ht-1 R^T
@@ -249,10 +250,9 @@ function quantizeRow(dst: usize, src: usize, n: i32, even: i32, scale: f32, zp: 
 
 /**
  * g[0 .. gp) = (accumulate ? g + : ) f32(sum) * f32(aScale * wScale[n]), sum the int32 dot of the i16 a[0 .. kq) and
- * the packed i16 pairs b [kq / 2][gp][2], 16 columns at a time.
+ * the packed i16 pairs b [gp / 16][kq / 2][16][2] (panels of 16 columns), a panel at a time.
  */
 function qproduct(g: usize, a: usize, b: usize, kq: i32, gp: i32, aScale: f32, wScale: usize, accumulate: bool): void {
-  const row = <usize>gp << 2;
   const zero = i32x4.splat(0);
   const as = f32x4.splat(aScale);
   for (let j0 = 0; j0 < gp; j0 += 16) {
@@ -261,7 +261,7 @@ function qproduct(g: usize, a: usize, b: usize, kq: i32, gp: i32, aScale: f32, w
       s2 = zero,
       s3 = zero;
     let ap = a;
-    let bp = b + (<usize>j0 << 2);
+    let bp = b + ((<usize>j0 * <usize>kq) << 1);
     for (let q = 0; q < kq; q += 2) {
       const av = v128.load32_splat(ap);
       s0 = i32x4.add(s0, i32x4.dot_i16x8_s(av, v128.load(bp)));
@@ -269,7 +269,7 @@ function qproduct(g: usize, a: usize, b: usize, kq: i32, gp: i32, aScale: f32, w
       s2 = i32x4.add(s2, i32x4.dot_i16x8_s(av, v128.load(bp, 32)));
       s3 = i32x4.add(s3, i32x4.dot_i16x8_s(av, v128.load(bp, 48)));
       ap += 4;
-      bp += row;
+      bp += 64;
     }
     const gj = g + (<usize>j0 << 2),
       wj = wScale + (<usize>j0 << 2);
@@ -287,6 +287,64 @@ function qproduct(g: usize, a: usize, b: usize, kq: i32, gp: i32, aScale: f32, w
     v128.store(gj, o1, 16);
     v128.store(gj, o2, 32);
     v128.store(gj, o3, 48);
+  }
+}
+
+/**
+ * Rows [0, n) of dst ([n][gp]) = f32(sum) * f32(aScale * wScale[n]) of the i16 rows a + i * kq (quantized with one
+ * scale) and the packed pairs b: what qproduct() computes for each row alone (zero mode), with each panel read once
+ * for all the rows (two at a time).
+ */
+function qproductRows(dst: usize, a: usize, n: i32, b: usize, kq: i32, gp: i32, aScale: f32, wScale: usize): void {
+  const zero = i32x4.splat(0);
+  const as = f32x4.splat(aScale);
+  const rowBytes = <usize>gp << 2;
+  const aStep = <usize>kq << 1;
+  for (let j0 = 0; j0 < gp; j0 += 16) {
+    const panel = b + ((<usize>j0 * <usize>kq) << 1);
+    const wj = wScale + (<usize>j0 << 2);
+    const m0 = f32x4.mul(as, v128.load(wj)),
+      m1 = f32x4.mul(as, v128.load(wj, 16)),
+      m2 = f32x4.mul(as, v128.load(wj, 32)),
+      m3 = f32x4.mul(as, v128.load(wj, 48));
+    let i = 0;
+    for (; i + 2 <= n; i += 2) {
+      let ap = a + <usize>i * aStep;
+      let aq = ap + aStep;
+      let bp = panel;
+      let s0 = zero, s1 = zero, s2 = zero, s3 = zero, t0 = zero, t1 = zero, t2 = zero, t3 = zero;
+      for (let q = 0; q < kq; q += 2) {
+        const b0 = v128.load(bp);
+        const b1 = v128.load(bp, 16);
+        const b2 = v128.load(bp, 32);
+        const b3 = v128.load(bp, 48);
+        const av = v128.load32_splat(ap);
+        const aw = v128.load32_splat(aq);
+        s0 = i32x4.add(s0, i32x4.dot_i16x8_s(av, b0));
+        s1 = i32x4.add(s1, i32x4.dot_i16x8_s(av, b1));
+        s2 = i32x4.add(s2, i32x4.dot_i16x8_s(av, b2));
+        s3 = i32x4.add(s3, i32x4.dot_i16x8_s(av, b3));
+        t0 = i32x4.add(t0, i32x4.dot_i16x8_s(aw, b0));
+        t1 = i32x4.add(t1, i32x4.dot_i16x8_s(aw, b1));
+        t2 = i32x4.add(t2, i32x4.dot_i16x8_s(aw, b2));
+        t3 = i32x4.add(t3, i32x4.dot_i16x8_s(aw, b3));
+        ap += 4;
+        aq += 4;
+        bp += 64;
+      }
+      const yp = dst + <usize>i * rowBytes + (<usize>j0 << 2);
+      const yq = yp + rowBytes;
+      v128.store(yp, f32x4.mul(f32x4.convert_i32x4_s(s0), m0));
+      v128.store(yp, f32x4.mul(f32x4.convert_i32x4_s(s1), m1), 16);
+      v128.store(yp, f32x4.mul(f32x4.convert_i32x4_s(s2), m2), 32);
+      v128.store(yp, f32x4.mul(f32x4.convert_i32x4_s(s3), m3), 48);
+      v128.store(yq, f32x4.mul(f32x4.convert_i32x4_s(t0), m0));
+      v128.store(yq, f32x4.mul(f32x4.convert_i32x4_s(t1), m1), 16);
+      v128.store(yq, f32x4.mul(f32x4.convert_i32x4_s(t2), m2), 32);
+      v128.store(yq, f32x4.mul(f32x4.convert_i32x4_s(t3), m3), 48);
+    }
+    // an odd last row: qproduct() over this one panel
+    if (i < n) qproduct(dst + <usize>i * rowBytes + (<usize>j0 << 2), a + <usize>i * aStep, panel, kq, 16, aScale, wj, false);
   }
 }
 
@@ -315,7 +373,8 @@ export function lstmF32Task(ctx: usize, x: usize, _u: usize, _y: usize, _i0: i32
   const quant = load<i32>(ctx, LS_QUANT) != 0;
   const kq = load<i32>(ctx, LS_KQ),
     hq = load<i32>(ctx, LS_HQ);
-  // a direction's packed weights: f32 [K][GP] and [H][GP], or (quantized) i16 pairs [KQ / 2][GP][2] and [HQ / 2][GP][2]
+  // a direction's packed weights (panels of 16 columns): f32 [GP / 16][K][16] and [GP / 16][H][16], or (quantized)
+  // i16 pairs [GP / 16][KQ / 2][16][2] and [GP / 16][HQ / 2][16][2]
   const w = <usize>load<i32>(ctx, LS_W) + ((<usize>d * <usize>(quant ? kq : k) * <usize>gp) << 2 >> (quant ? 1 : 0));
   const r = <usize>load<i32>(ctx, LS_R) + ((<usize>d * <usize>(quant ? hq : h) * <usize>gp) << 2 >> (quant ? 1 : 0));
   let bias = <usize>load<i32>(ctx, LS_BIAS);
@@ -359,26 +418,26 @@ export function lstmF32Task(ctx: usize, x: usize, _u: usize, _y: usize, _i0: i32
   const go = <usize>h << 2,
     gf = <usize>(2 * h) << 2,
     gc = <usize>(3 * h) << 2;
-  // float modes: the input products of LS_CHUNK steps at a time, rows [chunk][GP] after c (time steps lo, lo + 1, ...)
+  // the input products of LS_CHUNK steps at a time, rows [chunk][GP] (time steps lo, lo + 1, ...): after c, or
+  // (quantized mode) after the quantized rows
   const chunk = load<i32>(ctx, LS_CHUNK);
-  const rows = cs + (<usize>((h + 3) & ~3) << 2);
+  const rows = quant ? xq + ((<usize>((seq * kq + hq + 7) & ~7)) << 1) : cs + (<usize>((h + 3) & ~3) << 2);
   let lo = 0;
   for (let t = 0; t < seq; t++) {
     const tt = reverse ? seq - 1 - t : t;
-    let gt = g;
+    if (t % chunk == 0) {
+      const n = min(chunk, seq - t);
+      lo = reverse ? seq - t - n : t;
+      if (quant) qproductRows(rows, xq + ((<usize>lo * <usize>kq) << 1), n, w, kq, gp, xScale, wScale);
+      else productRows(rows, x + (<usize>(lo * xT + b * xB) << 2), <usize>xT << 2, n, w, k, bk, gp);
+    }
+    const gt = rows + ((<usize>(tt - lo) * <usize>gp) << 2);
     if (quant) {
-      qproduct(g, xq + ((<usize>tt * <usize>kq) << 1), w, kq, gp, xScale, wScale, false);
       range(hs, h, qp);
       const hScale = load<f32>(qp);
       quantizeRow(hqs, hs, h, hq, hScale, load<f32>(qp, 4));
-      qproduct(g, hqs, r, hq, gp, hScale, rScale, true);
+      qproduct(gt, hqs, r, hq, gp, hScale, rScale, true);
     } else {
-      if (t % chunk == 0) {
-        const n = min(chunk, seq - t);
-        lo = reverse ? seq - t - n : t;
-        productRows(rows, x + (<usize>(lo * xT + b * xB) << 2), <usize>xT << 2, n, w, k, bk, gp);
-      }
-      gt = rows + ((<usize>(tt - lo) * <usize>gp) << 2);
       product(gt, hs, r, h, bk, gp, true);
     }
     for (let j = 0; j < h; j += 4) {

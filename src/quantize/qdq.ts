@@ -50,6 +50,15 @@ export function writeQdq(float: Graph, plan: Plan): Graph {
     taken.add(n);
     return n;
   };
+  // a new node's name: likewise, apart from the names the model's nodes have (onnxruntime refuses two nodes of one
+  // name; a model written by onnxruntime's optimizer may name its own nodes `<value>_QuantizeLinear`)
+  const named = new Set<string>(plan.nodes.map((n) => n.name).filter((x) => x !== ''));
+  const nodeName = (name: string) => {
+    let n = name;
+    for (let k = 1; named.has(n); k++) n = `${name}_${k}`;
+    named.add(n);
+    return n;
+  };
   // Where each quantized activation is written (src) and read (dq).
   const src = new Map<string, string>();
   const dq = new Map<string, string>();
@@ -73,7 +82,7 @@ export function writeQdq(float: Graph, plan: Plan): Graph {
         [src.get(v)!, p.scaleName, p.zpName],
         [qOut.get(v)!],
         {},
-        { name: `${v}_QuantizeLinear` },
+        { name: nodeName(`${v}_QuantizeLinear`) },
       ),
     );
     out.push(
@@ -82,7 +91,7 @@ export function writeQdq(float: Graph, plan: Plan): Graph {
         [qOut.get(v)!, p.scaleName, p.zpName],
         [dq.get(v)!],
         {},
-        { name: `${v}_DequantizeLinear` },
+        { name: nodeName(`${v}_DequantizeLinear`) },
       ),
     );
   };
@@ -92,7 +101,7 @@ export function writeQdq(float: Graph, plan: Plan): Graph {
     const attrs: Record<string, Attribute> = qi.axis !== undefined ? { axis: attrInt(qi.axis) } : {};
     out.push(
       makeNode('DequantizeLinear', [qi.q.name, qi.scale.name, qi.zp.name], [qi.out], attrs, {
-        name: `${name}_DequantizeLinear`,
+        name: nodeName(`${name}_DequantizeLinear`),
       }),
     );
   }

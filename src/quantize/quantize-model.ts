@@ -36,7 +36,9 @@
  *      note that they were not ranked. With `targetSqnr`, the most harmful
  *      layers are kept float, as few as a bisection over the ranking finds, until every graph output reaches it.
  *   6. write the QDQ model (qdq.ts). The graph inputs and outputs keep the declarations of the given model (symbolic
- *      dims stay symbolic).
+ *      dims stay symbolic), and what the float model computes from its inputs' dims is computed again, not the
+ *      calibration shapes' constants (dynamic-shapes.ts; where it cannot be, the model declares the bound dims, with a
+ *      note).
  *   7. report: a last pass over the evaluation feeds runs the float graph and the written QDQ model (on the executor,
  *      or on `runtime.loadModel` when an i8conv runtime is given and loads it; else the executor, with a note) and
  *      measures, per graph output, SQNR, mean cosine, max |error| and a verdict (evaluate.ts), and per quantized
@@ -51,6 +53,7 @@ import { checkLoadOptions } from '../model/load.js';
 import { rowFor } from '../model/lowering/registry.js';
 import { readOnnxModel } from '../model/graph/onnx/reader.js';
 import { writeOnnxModel } from '../model/graph/onnx/writer.js';
+import { restoreShapeComputations } from './dynamic-shapes.js';
 import { readsOf } from '../model/graph/subgraphs.js';
 import {
   importOrt,
@@ -794,11 +797,19 @@ export async function quantizeModel(
     // write
     const qdq = writeQdq(graph, plan);
     const declared = new Map([...original.inputs, ...original.outputs].map((v) => [v.name, v]));
-    const written: Graph = {
-      ...qdq,
-      inputs: qdq.inputs.map((v) => declared.get(v.name) ?? v),
-      outputs: qdq.outputs.map((v) => declared.get(v.name) ?? v),
-    };
+    // the float model's shape computations the bound dims folded, computed again (or the bound dims declared)
+    const restoredShapes = restoreShapeComputations(
+      original,
+      {
+        ...qdq,
+        inputs: qdq.inputs.map((v) => declared.get(v.name) ?? v),
+        outputs: qdq.outputs.map((v) => declared.get(v.name) ?? v),
+      },
+      graph,
+      o.inputShapes ?? {},
+    );
+    if (restoredShapes.note) notes.push(restoredShapes.note);
+    const written: Graph = restoredShapes.graph;
     const bytes = writeOnnxModel(written);
 
     // report: activations on the data, outputs against float

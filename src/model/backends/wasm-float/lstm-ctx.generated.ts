@@ -45,8 +45,8 @@ export const LSTM_F32_CTX = {
    * quantized, i16 [seq][KQ], and h quantized, i16 [HQ]; GRU: gates z, r [GP + 4], h [HP], the reset-gated values [HP],
    * gate h [GPH + 4] */
   LS_SCRATCH: 76,
-  /** i32: floats (4 bytes) of one task scratch: GP + 4 + 2 HP (and the quantized rows, or the input products of
-   * LS_CHUNK steps) */
+  /** i32: floats (4 bytes) of one task scratch: GP + 4 + 2 HP (and the quantized rows), then the input products of
+   * LS_CHUNK steps */
   LS_TASK_FLOATS: 80,
   /** i32: initial_h, or 0 (zeros) */
   LS_H0: 84,
@@ -60,8 +60,8 @@ export const LSTM_F32_CTX = {
   LS_YC: 100,
   /** f32: clip (FLT_MAX by default) */
   LS_CLIP: 104,
-  /** i32: 1: DynamicQuantizeLSTM (batch 1): LS_W / LS_R hold 8-bit weights minus their zero point, i16 [dirs][KQ /
-   * 2][GP][2], and each product quantizes its input at run time */
+  /** i32: 1: DynamicQuantizeLSTM (batch 1): LS_W / LS_R hold 8-bit weights minus their zero point, i16 in panels of 16
+   * columns [dirs][GP / 16][KQ / 2][16][2], and each product quantizes its input at run time */
   LS_QUANT: 108,
   /** i32: quantized mode: K rounded up to even */
   LS_KQ: 112,
@@ -79,8 +79,8 @@ export const LSTM_F32_CTX = {
   LS_WH: 136,
   /** i32: GRU: R's h rows transposed in panels, f32 [dirs][GPH / 16][H][16] */
   LS_RH: 140,
-  /** i32: float modes: time steps whose input products X W^T are computed together (W read once for them), before those
-   * steps; their rows [LS_CHUNK][GP] (GRU: and [LS_CHUNK][GPH]) end the task scratch */
+  /** i32: time steps whose input products X W^T are computed together (W read once for them), before those steps; their
+   * rows [LS_CHUNK][GP] (GRU: and [LS_CHUNK][GPH]) end the task scratch */
   LS_CHUNK: 144,
   /** bytes the host allocates for the record */
   LS_CTX_BYTES: 160,

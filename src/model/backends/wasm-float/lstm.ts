@@ -11,7 +11,7 @@
  * and the input products X W^T of a chunk of steps, computed together before them so that W is read once per chunk,
  * not once per step: each row's sums are the ones a step alone computes).
  * DynamicQuantizeLSTM (the quantized mode) under the same conditions and batch 1: its 8-bit W and R minus their zero
- * points packed as i16 pairs of k, [dirs][KQ / 2][GP][2], with the scale of each column; the kernel quantizes X once
+ * points packed as i16 pairs of k in panels, [dirs][GP / 16][KQ / 2][16][2], with the scale of each column; the kernel quantizes X once
  * and h at each step as the TypeScript operator's quantGemm does.
  * GRU (gruF32Task, prepareGruKernel) under the same conditions, any linear_before_reset.
  * Everything else: the TypeScript operator (the operator table's next implementation).
@@ -66,8 +66,8 @@ function chunkSteps(seq: number, cols: number): number {
 
 /**
  * DynamicQuantizeLSTM's 8-bit W [dirs][K][4H] and R [dirs][H][4H] minus their zero points (inputs 9 and 11: per
- * direction, or one value throughout) as i16 pairs of k, [dirs][KQ / 2][GP][2] (KQ: K rounded up to even, zeros past
- * K and past 4H), and the scales of their columns (inputs 8 and 10: per direction or per column) as f32 [dirs][GP].
+ * direction, or one value throughout) as i16 pairs of k in panels of 16 columns, [dirs][GP / 16][KQ / 2][16][2] (KQ: K
+ * rounded up to even, zeros past K and past 4H), and the scales of their columns (inputs 8 and 10: per direction or per column) as f32 [dirs][GP].
  */
 function quantizedPacks(
   node: HostOpNode,
@@ -96,8 +96,10 @@ function quantizedPacks(
       s = new Float32Array(dirs * gp);
     for (let d = 0; d < dirs; d++) {
       const zp = zps[d];
+      // panels of 16 columns: [GP / 16][KQ / 2][16][2]
       for (let q = 0; q < k; q++)
-        for (let n = 0; n < N; n++) out[(d * kq + (q & ~1)) * gp + n * 2 + (q & 1)] = M[(d * k + q) * N + n] - zp;
+        for (let n = 0; n < N; n++)
+          out[d * kq * gp + (n >> 4) * kq * 16 + (q >> 1) * 32 + (n & 15) * 2 + (q & 1)] = M[(d * k + q) * N + n] - zp;
       for (let n = 0; n < N; n++) s[d * gp + n] = scales[d][scales[d].length === 1 ? 0 : n];
     }
     return { out, s };
@@ -200,9 +202,9 @@ export function prepareLstmKernel(
   const clip = node.attributes.has('clip') ? Math.fround(attrFloat(node, 'clip', 0)) : FLT_MAX;
   const reverse = direction === 'bidirectional' ? 2 : direction === 'reverse' ? 1 : 0;
   // quantized: X ([seq][KQ]) and h ([HQ]) as i16 after the floats, the whole rounded up to 16 bytes
-  // float: the input products of LS_CHUNK steps, [chunk][GP]
+  // then the input products of LS_CHUNK steps, [chunk][GP]
   const chunk = chunkSteps(seq, gp);
-  const taskFloats = gp + 4 + 2 * hp + (quantized ? Math.ceil((seq * kq + hq) / 8) * 4 : chunk * gp);
+  const taskFloats = gp + 4 + 2 * hp + (quantized ? Math.ceil((seq * kq + hq) / 8) * 4 : 0) + chunk * gp;
   const make = (core: WasmRuntimeCore): { kernel: HeapKernel; h0: number; c0: number } => {
     const kern = new HeapKernel(quantized ? 'lstm-dq-simd' : 'lstm-f32-simd', core, L.LS_CTX_BYTES);
     try {
