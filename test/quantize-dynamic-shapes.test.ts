@@ -34,7 +34,7 @@ const rand = (seed: number, n: number, lo: number, hi: number) => {
  * [1, W, 5]. `shapeOf`: 'r' (a value the QDQ graph keeps) or 'c' (the Conv's output, which the Relu absorbed into it
  * renames away: only a float Conv could compute it again).
  */
-function model(shapeOf: 'r' | 'c'): Uint8Array {
+function model(shapeOf: 'r' | 'c', matmulName = ''): Uint8Array {
   const b = new GraphBuilder('flatten-by-width', new Map([['', 12]]));
   b.inputs.push(valueInfo('x', 'float32', [1, 1, 8, 'W']));
   b.init(f32('w', [4, 1, 3, 3], rand(1, 36, -0.8, 0.8)));
@@ -50,15 +50,15 @@ function model(shapeOf: 'r' | 'c'): Uint8Array {
   b.node('Concat', ['lead', 'width1'], ['shape'], { axis: attrInt(0) });
   b.node('Reshape', ['r', 'shape'], ['flat']);
   b.node('Transpose', ['flat'], ['rows'], { perm: attrInts([0, 2, 1]) });
-  b.node('MatMul', ['rows', 'm'], ['y']);
+  b.node('MatMul', ['rows', 'm'], ['y'], {}, { name: matmulName });
   b.outputs.push(valueInfo('y', 'float32', [1, 'W', 5]));
   return writeOnnxModel(b.graph());
 }
 
 const input = (seed: number, w: number) => rand(seed, 8 * w, -1, 1);
 
-async function quantized(shapeOf: 'r' | 'c') {
-  return quantizeModel(model(shapeOf), {
+async function quantized(shapeOf: 'r' | 'c', matmulName = '') {
+  return quantizeModel(model(shapeOf, matmulName), {
     executor: referenceInterpreter,
     calibration: [1, 2, 3].map((s) => ({ x: input(s, 12) })),
     inputShapes: { x: [1, 1, 8, 12] },
@@ -102,6 +102,19 @@ describe('quantizeModel keeps a model of symbolic dims symbolic', () => {
       }
     } finally {
       rt.dispose();
+    }
+  }, 60_000);
+
+  it("keeps node names unique where the model's own nodes have the names it would give (x_QuantizeLinear)", async () => {
+    const { model: bytes } = await quantized('r', 'x_QuantizeLinear');
+    const names = readOnnxModel(bytes)
+      .nodes.map((n) => n.name)
+      .filter((n) => n !== '');
+    expect(names).toContain('x_QuantizeLinear');
+    expect(new Set(names).size).toBe(names.length);
+    if (ortOk) {
+      const s = await ortSession(bytes);
+      await s.session.release();
     }
   }, 60_000);
 
