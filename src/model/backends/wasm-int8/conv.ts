@@ -673,8 +673,97 @@ export function lowerConv(node: Node, name: string, values: Map<string, PlannedV
       const s = held ?? convSpec(node, values);
       held = undefined;
       TRANSPOSED.delete(s.source);
+      if (s.matmul && !add && s.params.n >= MATMUL_PLANE_ROWS)
+        return matmulAsPlane(env, step, s, general, table, epilogue);
       return buildConv(env, step, s, general, table, add, epilogue);
     },
+  };
+}
+
+/**
+ * Rows of A from which a matrix product runs as one image: below, as a batch of 1 x 1 images (each image's task
+ * reads every weight; a plane of 1 pixel leaves the GEMM kernels' pixel lanes empty).
+ */
+const MATMUL_PLANE_ROWS = 4;
+
+/**
+ * A matrix product A [M, K] x B of M >= MATMUL_PLANE_ROWS rows as a 1x1 convolution of one image of M pixels: A^T
+ * ([K][M], NCHW) written into the step's scratch, the convolution (its algorithm, window correction and epilogue as
+ * for any image: every weight read once per run, not once per row) writing C^T ([N][M]) after it, transposed into the
+ * output [M, N]. Each output is the same sum, so the same bits.
+ */
+function matmulAsPlane(
+  env: BuildEnv,
+  step: Lowering,
+  spec: ConvSpec,
+  general: boolean,
+  table: Uint8Array | undefined,
+  epilogue: FloatEpilogue | undefined,
+): StepImpl {
+  const m = spec.params.n;
+  const k = spec.params.ic;
+  const oc = spec.params.oc;
+  const inner = buildConv(
+    env,
+    step,
+    { ...spec, params: { ...spec.params, n: 1, ih: 1, iw: m } },
+    general,
+    table,
+    undefined,
+    epilogue,
+  );
+  const esize = epilogue || spec.outType === 'int32' ? 4 : 1;
+  const at = (inner.scratchBytes + 15) & ~15;
+  const aBytes = (m * k + 15) & ~15;
+  const cBytes = m * oc * esize;
+  const core = env.core;
+  /** A [M][K] (8-bit) at `a` -> [K][M] at `to`. */
+  const transposeIn = (a: number, to: number) => {
+    const u8 = core.u8();
+    for (let r = 0; r < m; r++) {
+      const row = a + r * k;
+      for (let c = 0; c < k; c++) u8[to + c * m + r] = u8[row + c];
+    }
+  };
+  /** C^T [N][M] at `from` -> [M][N] at `y` (4-byte or 1-byte elements). */
+  const transposeOut = (from: number, y: number) => {
+    if (esize === 4) {
+      const i32 = core.i32();
+      const f = from >> 2,
+        o = y >> 2;
+      for (let c = 0; c < oc; c++) {
+        const src = f + c * m;
+        for (let r = 0; r < m; r++) i32[o + r * oc + c] = i32[src + r];
+      }
+      return;
+    }
+    const u8 = core.u8();
+    for (let c = 0; c < oc; c++) {
+      const src = from + c * m;
+      for (let r = 0; r < m; r++) u8[y + r * oc + c] = u8[src + r];
+    }
+  };
+  const around = (p: StepPointers): StepPointers => {
+    const aT = p.scratch + at;
+    transposeIn(p.inputs[0], aT);
+    return { inputs: [aT, ...p.inputs.slice(1)], outputs: [aT + aBytes, ...p.outputs.slice(1)], scratch: p.scratch };
+  };
+  return {
+    algorithm: `${inner.algorithm}+plane`,
+    bytes: inner.bytes,
+    scratchBytes: at + aBytes + cBytes,
+    macs: inner.macs,
+    run: (p) => {
+      const q = around(p);
+      inner.run(q);
+      transposeOut(q.outputs[0], p.outputs[0]);
+    },
+    runAsync: async (p) => {
+      const q = around(p);
+      await (inner.runAsync ? inner.runAsync(q) : inner.run(q));
+      transposeOut(q.outputs[0], p.outputs[0]);
+    },
+    dispose: () => inner.dispose(),
   };
 }
 
