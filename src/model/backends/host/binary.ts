@@ -72,6 +72,25 @@ const mulN: Kernel = (y, a, b, yo, ao, bo, n, sa, sb) => {
     B = b as Num;
   for (let i = 0; i < n; i++, ao += sa, bo += sb) Y[yo + i] = A[ao] * B[bo];
 };
+// int32 Add / Sub of their own: one element type (the shared kernel's reads of four array types cost several
+// times as much; onnxruntime's quantize_dynamic adds each ConvInteger's int32 bias so)
+const addI32: Kernel = (y, a, b, yo, ao, bo, n, sa, sb) => {
+  const Y = y as Int32Array,
+    A = a as Int32Array,
+    B = b as Int32Array;
+  if (sa === 1 && sb === 0) {
+    const v = B[bo];
+    for (let i = 0; i < n; i++) Y[yo + i] = A[ao + i] + v;
+    return;
+  }
+  for (let i = 0; i < n; i++, ao += sa, bo += sb) Y[yo + i] = A[ao] + B[bo];
+};
+const subI32: Kernel = (y, a, b, yo, ao, bo, n, sa, sb) => {
+  const Y = y as Int32Array,
+    A = a as Int32Array,
+    B = b as Int32Array;
+  for (let i = 0; i < n; i++, ao += sa, bo += sb) Y[yo + i] = A[ao] - B[bo];
+};
 const mulI32: Kernel = (y, a, b, yo, ao, bo, n, sa, sb) => {
   const Y = y as Int32Array,
     A = a as Int32Array,
@@ -143,8 +162,8 @@ const powAny: Kernel = (y, a, b, yo, ao, bo, n, sa, sb) => {
 };
 
 const KERNELS: Record<string, { num: Kernel; int32?: Kernel; float?: Kernel; int?: Kernel; big: Kernel }> = {
-  Add: { num: addN, big: addB },
-  Sub: { num: subN, big: subB },
+  Add: { num: addN, int32: addI32, big: addB },
+  Sub: { num: subN, int32: subI32, big: subB },
   Mul: { num: mulN, int32: mulI32, big: mulB },
   Div: { num: divInt, float: divF, big: divB },
 };
