@@ -487,17 +487,17 @@ export class ConvBias {
    * Model runtime: the window correction of weights shifted per output channel and the float epilogue after it,
    * applied as the kernels store each int32 sum (assembly/common/finish.ts): v = acc + shifts[c] * S[pixel] (S set
    * before each run by setWindowSums; no shifts: no correction), then, with `scales`, the float32 output
-   * f32(f32(v) * scales[c]) + bias[c] and Relu where `relu`. An int32 output of batch 1 and one group, no bias, no
-   * activation; set once, before the first run. The scales may change per run (setEpilogueScalesFrom).
+   * f32(f32(v) * scales[c]) + bias[c] and Relu where `relu`. An int32 output of batch 1 and one group, no activation,
+   * no full bias (a channel bias is in the accumulators' start, so in v); set once, before the first run. The scales may change per run (setEpilogueScalesFrom).
    */
   setWindowEpilogue(o: { shifts?: Int32Array; scales?: Float32Array; bias?: Float32Array; relu?: boolean }): void {
     this.live();
     const s = this.params;
     check(
-      s.dstType === 'int32' && s.biasMode === 'none' && s.nonlinearity === 'identity' && s.n === 1 && s.group === 1,
+      s.dstType === 'int32' && s.biasMode !== 'full' && s.nonlinearity === 'identity' && s.n === 1 && s.group === 1,
       'INVALID_PARAM',
       'epilogue',
-      'takes an int32 output of batch 1 and one group, without bias or activation',
+      'takes an int32 output of batch 1 and one group, without a full bias or activation',
     );
     const i32 = this.core.i32();
     check(i32[(this.ctx + CTX.winShifts) >> 2] === 0, 'INVALID_PARAM', 'epilogue', 'is already set');
@@ -528,6 +528,27 @@ export class ConvBias {
     const from = at >> 2;
     if (count === 1) f.fill(f[from], to, to + this.params.oc);
     else f.copyWithin(to, from, from + this.params.oc);
+  }
+
+  /**
+   * Model runtime: a channel bias computed at run time (a ConvInteger's bias quantized with the run's input scale):
+   * `count` int32 at `at` (1: every channel's), the accumulators' start for the next runs. biasMode 'channel'; O(oc).
+   */
+  setChannelBiasFrom(at: number, count: number): void {
+    const s = this.params;
+    check(s.biasMode === 'channel', 'INVALID_PARAM', 'bias', "a computed bias needs biasMode 'channel'");
+    const i32 = this.core.i32();
+    const from = at >> 2;
+    const b = this.channelBias ?? new Int32Array(s.oc);
+    let same = this.channelBias !== null;
+    for (let o = 0; o < s.oc; o++) {
+      const v = i32[from + (count === 1 ? 0 : o)];
+      if (b[o] !== v) same = false;
+      b[o] = v;
+    }
+    this.channelBias = b;
+    this.biasSet = true;
+    if (!same) this.writeInit();
   }
 
   /** The bytes from each output byte to its residual operand's (a setResidualAdd convolution, before each run). */

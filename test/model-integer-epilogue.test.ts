@@ -3,7 +3,7 @@
 // bits must be those of the nodes as written: compared with the reference executor on the graph as written and on
 // the fused graph, with the same model loaded without the pass, and with onnxruntime-web. The forms walk the scale
 // (computed or constant, one value or one per channel), the bias (none, one value, per channel in each broadcasting
-// shape), the Relu, the operand order, the layouts (NCHW44 where the channels allow it, NCHW), loop tails of the pass
+// shape), an int32 bias added to the sums before the Cast (constant, or computed from the run's scale), the Relu, the operand order, the layouts (NCHW44 where the channels allow it, NCHW), loop tails of the pass
 // (planes of 1..13 pixels), groups, strides, 1-D convolutions, matrix products, 1 and 2 threads, and an input of one
 // value (a run scale of 0). Chains the pass must leave alone stay unfused, with the same bits.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,6 +39,11 @@ interface Form {
   flat?: boolean;
   /** every w - zp fits int8 (one convolution, no window sums) */
   fit?: boolean;
+  /**
+   * an int32 bias added to the sums before the Cast (conv only), as older quantize_dynamic writes it: a constant, or
+   * computed from the run's x scale (Cast(Round(B / x_scale)), per channel)
+   */
+  intBias?: 'const' | 'computed';
 }
 
 const FORMS: Form[] = [
@@ -178,6 +183,43 @@ const FORMS: Form[] = [
   },
   { kind: 'conv', c: 4, m: 6, sp: [5, 5], ker: [1, 1], scale: 'const-channel', bias: 'scalar', relu: false, fit: true },
   { kind: 'matmul', c: 16, m: 8, sp: [1], scale: 'computed', bias: 'channel', relu: true, fit: true },
+  {
+    kind: 'conv',
+    c: 8,
+    m: 8,
+    sp: [9, 11],
+    ker: [3, 3],
+    pads: [1, 1, 1, 1],
+    scale: 'computed',
+    bias: 'none',
+    relu: false,
+    intBias: 'computed',
+  },
+  {
+    kind: 'conv',
+    c: 4,
+    m: 12,
+    sp: [5, 7],
+    ker: [3, 3],
+    pads: [1, 1, 1, 1],
+    scale: 'const-channel',
+    bias: 'channel',
+    relu: true,
+    swap: true,
+    intBias: 'const',
+  },
+  {
+    kind: 'conv',
+    c: 6,
+    m: 5,
+    sp: [4, 13],
+    ker: [1, 1],
+    scale: 'computed',
+    bias: 'scalar',
+    relu: false,
+    fit: true,
+    intBias: 'computed',
+  },
 ];
 
 const numel = (d: readonly number[]) => d.reduce((a, b) => a * b, 1);
@@ -243,7 +285,29 @@ function graphOf(f: Form, seed: number, tap = false): { graph: Graph; feeds: Map
     if (f.strides) attrs.push(['strides', A.is(f.strides) as never]);
   }
   nodes.push(node('op', conv ? 'ConvInteger' : 'MatMulInteger', ['xq', 'w', 'xz', 'wzp'], ['acc'], attrs));
-  nodes.push(node('cast', 'Cast', ['acc'], ['accf'], [['to', A.i(1) as never]]));
+  let sums = 'acc';
+  if (f.intBias) {
+    // per channel, [m, 1, 1]: large enough to matter against the sums (and negative ones)
+    const bv = Array.from({ length: f.m }, () => Math.fround((r() - 0.5) * 40));
+    if (f.intBias === 'const')
+      initializers.set('ib', {
+        ...tensor(
+          'int32',
+          chanDims,
+          bv.map((v) => Math.round(v * 100)),
+        ),
+        name: 'ib',
+      });
+    else {
+      initializers.set('ibf', { ...f32t(chanDims, bv), name: 'ibf' });
+      nodes.push(node('ib_div', 'Div', ['ibf', 'xs'], ['ibd']));
+      nodes.push(node('ib_round', 'Round', ['ibd'], ['ibr']));
+      nodes.push(node('ib_cast', 'Cast', ['ibr'], ['ib'], [['to', A.i(6) as never]]));
+    }
+    nodes.push(node('ib_add', 'Add', f.swap ? ['ib', 'acc'] : ['acc', 'ib'], ['accb']));
+    sums = 'accb';
+  }
+  nodes.push(node('cast', 'Cast', [sums], ['accf'], [['to', A.i(1) as never]]));
   nodes.push(node('mul', 'Mul', f.swap ? [s, 'accf'] : ['accf', s], ['m']));
   let last = 'm';
   if (f.bias !== 'none') {
@@ -322,7 +386,13 @@ describe('fuse-integer-epilogue: ConvInteger / MatMulInteger and their float epi
       const what = JSON.stringify(f);
       const prepared = prepareGraph(bytes, {}, {});
       const fused = prepared.graph.nodes.filter((n) => n.domain === 'i8conv' && /Integer$/.test(n.opType));
-      const ops = prepared.graph.nodes.map((n) => n.opType).join(', ');
+      // (the computed int32 bias's own Div -> Round -> Cast stay)
+      const ops = prepared.graph.nodes
+        .filter((n) => !n.outputs.some((o) => o.startsWith('ib')))
+        .map((n) => n.opType)
+        .join(', ');
+      if (f.intBias && fused[0]?.inputs[6] !== 'ib')
+        fails.push(`${what}: the int32 bias is not the fused node's input 6`);
       if (fused.length !== 1 || ['Cast', 'Add', 'Relu'].some((o) => ops.includes(o)))
         fails.push(`${what}: not fused (${ops})`);
       else if (fused[0].attributes.has('activation') !== f.relu) fails.push(`${what}: activation`);

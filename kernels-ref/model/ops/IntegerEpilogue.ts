@@ -2,9 +2,10 @@
  * i8conv's ConvInteger and MatMulInteger with a float epilogue (src/model/graph/passes/fuse-integer-epilogue.ts: the
  * Cast -> Mul -> Add -> Relu onnxruntime's quantize_dynamic writes after them): inputs 0 .. 3 are the operator's own
  * (x, w, x_zero_point, w_zero_point), input 4 the scale S (float32, broadcast onto the output), input 5 the bias B
- * (float32, optional); attribute `activation` = 'Relu' (optional); the operator's own attributes. Defined as the
- * operators it stands for, each the reference's own:
- *   Y = Relu(Add(Mul(Cast(op(x, w, x_zp, w_zp), to = float32), S), B))   (Add without B, Relu without the attribute)
+ * (float32, optional), input 6 an int32 bias IB (optional); attribute `activation` = 'Relu' (optional); the operator's
+ * own attributes. Defined as the operators it stands for, each the reference's own:
+ *   Y = Relu(Add(Mul(Cast(Add(op(x, w, x_zp, w_zp), IB), to = float32), S), B))   (each Add without its operand,
+ *   Relu without the attribute)
  */
 import { Add } from './Add.js';
 import { Cast } from './Cast.js';
@@ -25,7 +26,8 @@ function withEpilogue(op: string, base: OpFn): OpFn {
     const own = new Map(attrs);
     own.delete('activation');
     const opsetOf = (d: string) => (ctx ? ctx.opset(d) : opset);
-    const [acc] = base(inputs.slice(0, 4), own, opsetOf(''), outputCount);
+    let [acc] = base(inputs.slice(0, 4), own, opsetOf(''), outputCount);
+    if (inputs[6] !== undefined) acc = Add([acc, inputs[6]], new Map(), Math.max(14, opsetOf('')))[0];
     const [f] = Cast([acc], new Map([['to', { kind: 'int', value: 1 }]]), Math.max(13, opsetOf('')));
     let y = Mul([f, s], new Map(), Math.max(14, opsetOf('')))[0];
     if (inputs[5] !== undefined) y = Add([y, inputs[5]], new Map(), Math.max(14, opsetOf('')))[0];

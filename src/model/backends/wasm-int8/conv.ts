@@ -570,12 +570,32 @@ export function convTakesFloatEpilogue(node: Node, values: ReadonlyMap<string, P
   }
 }
 
-/** The float epilogue an i8conv ConvInteger / MatMulInteger carries (inputs 4, 5: fuse-integer-epilogue.ts). */
+/**
+ * Whether a ConvInteger can start its accumulators from an int32 bias under its float epilogue (input 6:
+ * fuse-integer-epilogue.ts): the window correction in the kernels, batch 1 and one group.
+ */
+export function convTakesIntBias(node: Node, values: ReadonlyMap<string, PlannedValue>): boolean {
+  if (node.opType !== 'ConvInteger') return false;
+  try {
+    const s = convSpec(node, values);
+    return s.params.n === 1 && (s.params.group ?? 1) === 1;
+  } catch (e) {
+    if (e instanceof I8ConvError) return false;
+    throw e;
+  }
+}
+
+/** The float epilogue an i8conv ConvInteger / MatMulInteger carries (inputs 4, 5, 6: fuse-integer-epilogue.ts). */
 interface FloatEpilogue {
   /** the scale S: its constant values (1 or C), or the computed value read each run */
   scale: Float32Array | string;
   /** B per output channel, or none */
   bias: Float32Array | undefined;
+  /**
+   * an int32 bias per output channel added to the sums before the float epilogue (ConvInteger): its constant values,
+   * or the computed value read each run; or none
+   */
+  intBias: Int32Array | string | undefined;
   relu: boolean;
 }
 function floatEpilogueOf(node: Node, values: ReadonlyMap<string, PlannedValue>, oc: number): FloatEpilogue | undefined {
@@ -595,9 +615,21 @@ function floatEpilogueOf(node: Node, values: ReadonlyMap<string, PlannedValue>, 
     const d = b.data as Float32Array;
     bias = d.length === 1 ? new Float32Array(oc).fill(d[0]) : Float32Array.from(d);
   }
+  let intBias: Int32Array | string | undefined;
+  const ibName = node.inputs[6] ?? '';
+  if (ibName !== '') {
+    const bv = values.get(ibName)!;
+    const n = bv.dims.reduce((a, b) => a * b, 1);
+    if (bv.type !== 'int32' || (n !== 1 && n !== oc))
+      unsupported(node, `the int32 bias is ${bv.type} [${bv.dims}], not int32 of 1 or ${oc} values`);
+    if (bv.constant) {
+      const d = bv.constant.data as Int32Array;
+      intBias = d.length === 1 ? new Int32Array(oc).fill(d[0]) : Int32Array.from(d);
+    } else intBias = ibName;
+  }
   const act = node.attributes.get('activation');
   if (act && !(act.kind === 'string' && act.value === 'Relu')) unsupported(node, 'activation other than Relu');
-  return { scale, bias, relu: !!act };
+  return { scale, bias, intBias, relu: !!act };
 }
 
 /** Whether a node lowers to a ConvBias with an 8-bit output, so that a look-up after it can be applied as it stores. */
@@ -656,8 +688,9 @@ export function lowerConv(node: Node, name: string, values: Map<string, PlannedV
     }
   }
   const inputs = spec.dynamicZp ? [node.inputs[0], spec.dynamicZp] : [node.inputs[0]];
-  // a computed epilogue scale: read each run
+  // a computed epilogue scale, a computed int32 bias: read each run
   if (typeof epilogue?.scale === 'string') inputs.push(epilogue.scale);
+  if (typeof epilogue?.intBias === 'string') inputs.push(epilogue.intBias);
   // the residual operand: the last input, in the output's layout
   if (add) inputs.push(add.r);
   return {
@@ -833,9 +866,13 @@ function windowInKernel(
   const sumStep = w ? kernelStep(env.core, w, { second: 1, threaded }) : undefined;
   const scaleInput = typeof epilogue?.scale === 'string' ? (zeroPointAt ? 2 : 1) : -1;
   const scaleCount = scaleInput < 0 ? 0 : env.values.get(step.inputs[scaleInput])!.dims.reduce((a, b) => a * b, 1);
+  // a computed int32 bias: the input after those
+  const biasInput = typeof epilogue?.intBias === 'string' ? 1 + (zeroPointAt ? 1 : 0) + (scaleInput >= 0 ? 1 : 0) : -1;
+  const biasCount = biasInput < 0 ? 0 : env.values.get(step.inputs[biasInput])!.dims.reduce((a, b) => a * b, 1);
   // outputs [y, #sum, #win]
   const before = (p: StepPointers): void => {
     if (scaleInput >= 0) main.setEpilogueScalesFrom(p.inputs[scaleInput], scaleCount);
+    if (biasInput >= 0) main.setChannelBiasFrom(p.inputs[biasInput], biasCount);
     if (zeroPointAt) {
       const z = zeroPointAt(p);
       main.setSourceZeroPoint(z);
@@ -954,10 +991,21 @@ function buildConv(
   const oc = spec.params.oc;
   const shifts = channelShifts(spec);
   const filter = int8Filter(spec, shifts);
-  const main = make({ ...int32Params(spec), format } as ConvBiasParams, filter, undefined);
+  // an int32 bias under the float epilogue: the accumulators start from it (the channel bias of the int32 sums)
+  const intBias = epilogue?.intBias;
+  const main = make(
+    { ...int32Params(spec), ...(intBias ? { biasMode: 'channel' } : {}), format } as ConvBiasParams,
+    filter,
+    // a computed one: zeros until the run sets it
+    typeof intBias === 'string' ? new Int32Array(spec.params.oc) : intBias,
+  );
   // an int32 output of batch 1 and one group: the kernels add e_o * S and apply the epilogue as they store
   if (int32Out && main.params.n === 1 && main.params.group === 1)
     return windowInKernel(env, step, main, shifts, inLayout, epilogue, dynamicZp ? zeroPointAt : undefined);
+  if (intBias) {
+    main.dispose();
+    throw new I8ConvError('UNSUPPORTED_OP', 'an int32 bias under the float epilogue needs batch 1 and one group');
+  }
   let sums: WindowSumKernel | undefined;
   let fix: RequantizeKernel | undefined;
   try {

@@ -1,13 +1,17 @@
 /**
  * Pass: the float epilogue onnxruntime's `quantize_dynamic` writes after each ConvInteger / MatMulInteger, folded into
  * it. The chain
- *   ConvInteger | MatMulInteger (int32) -> Cast (to float32) -> Mul (by S) [-> Add (a constant B)] [-> Relu]
+ *   ConvInteger | MatMulInteger (int32) [-> Add (an int32 IB: ConvInteger)] -> Cast (to float32) -> Mul (by S)
+ *   [-> Add (a constant B)] [-> Relu]
  * where S is a float32 of one value or one per output channel (computed, the product of the run's x scale and the
  * weight scales, or constant), B a constant float32 of one value or one per output channel (shaped to broadcast along
  * the channel axis: [C, 1, 1] / [1, C, 1, 1] for a convolution, [C] / [1, C] for a matrix product, whose channel is
  * its last axis), every value between the nodes read once and no graph output, becomes one i8conv node of the
- * product's op type with inputs [x, w, x_zero_point, w_zero_point, S, B or ''] and attribute `activation` = 'Relu'
- * where the Relu was; it writes the chain's last output, float32, in place of the chain's last node.
+ * product's op type with inputs [x, w, x_zero_point, w_zero_point, S, B or '' (, IB)] and attribute `activation` =
+ * 'Relu' where the Relu was; it writes the chain's last output, float32, in place of the chain's last node. IB (older
+ * quantize_dynamic writes a ConvInteger's bias so, quantized to int32 with the run's input scale and added before the
+ * Cast) is taken where the kernels store the sums (batch 1, one group): the accumulators start from it, the same
+ * wrapping int32 sum.
  *
  * The convolution then computes f32(f32(acc) * S[c]) + B[c] and the Relu's max(f, 0) on each sum as it stores it
  * (its kernels, where it has batch 1 and one group; else the window correction's pass of weights shifted per channel:
@@ -19,7 +23,7 @@
 import type { Node } from '../ir.js';
 import type { GraphView } from '../view.js';
 import type { PlannedValue } from '../../lowering/values.js';
-import { convTakesFloatEpilogue } from '../../backends/wasm-int8/conv.js';
+import { convTakesFloatEpilogue, convTakesIntBias } from '../../backends/wasm-int8/conv.js';
 
 /**
  * Whether a float32 value of dims `d` broadcasts along the channel axis `axis` of an output of dims `out` only (one
@@ -52,7 +56,27 @@ export function fuseIntegerEpiloguePass(v: GraphView, values: ReadonlyMap<string
     const y = values.get(p.outputs[0]);
     if (!y || y.type !== 'int32') continue;
     const axis = p.opType === 'ConvInteger' ? 1 : y.dims.length - 1;
-    const cast = soleReader(p);
+    // a ConvInteger's int32 bias added before the Cast (one value or one per channel, constant or computed: older
+    // quantize_dynamic quantizes the bias with the run's input scale; the Add's int32 wrapping sum): folded too where
+    // the kernels store the sums (the accumulators start from it, set before each run where computed)
+    let intBias = '';
+    let before: Node = p;
+    const ia = soleReader(p);
+    if (p.opType === 'ConvInteger' && ia && ia.opType === 'Add' && ia.domain === '' && ia.inputs.length === 2) {
+      const b = ia.inputs[0] === p.outputs[0] ? ia.inputs[1] : ia.inputs[0];
+      const bv = values.get(b);
+      if (
+        b !== p.outputs[0] &&
+        bv?.type === 'int32' &&
+        values.get(ia.outputs[0])?.type === 'int32' &&
+        perChannelOperand(bv.dims, y.dims, axis) &&
+        convTakesIntBias(p, values)
+      ) {
+        intBias = b;
+        before = ia;
+      }
+    }
+    const cast = soleReader(before);
     const to = cast?.attributes.get('to');
     if (!cast || cast.opType !== 'Cast' || cast.domain !== '' || to?.kind !== 'int' || to.value !== 1) continue;
     const mul = soleReader(cast);
@@ -62,7 +86,7 @@ export function fuseIntegerEpiloguePass(v: GraphView, values: ReadonlyMap<string
     const s = mul.inputs[0] === c ? mul.inputs[1] : mul.inputs[0];
     const sv = float(s);
     if (!sv || !perChannelOperand(sv.dims, y.dims, axis)) continue;
-    const chain = [mul, cast, p];
+    const chain = intBias ? [mul, cast, before, p] : [mul, cast, p];
     let last = mul;
     let bias = '';
     const add = soleReader(mul);
@@ -85,6 +109,7 @@ export function fuseIntegerEpiloguePass(v: GraphView, values: ReadonlyMap<string
     const inputs = [...p.inputs];
     while (inputs.length < 4) inputs.push('');
     inputs.push(s, bias);
+    if (intBias) inputs.push(intBias);
     const attributes = new Map(p.attributes);
     if (withRelu) attributes.set('activation', { kind: 'string', value: 'Relu' });
     v.replace(chain, {
