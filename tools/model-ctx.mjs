@@ -846,7 +846,7 @@ through LSTM_F32_CTX (src/model/backends/wasm-float/lstm-ctx.generated.ts, gener
         [
           'LS_QUANT',
           'i32',
-          '1: DynamicQuantizeLSTM (batch 1): LS_W / LS_R hold 8-bit weights minus their zero point, i16 in panels of 16 columns [dirs][GP / 16][KQ / 2][16][2], and each product quantizes its input at run time',
+          '1: DynamicQuantizeLSTM (batch 1): LS_W / LS_R hold the 8-bit weights as stored (int8 or uint8, LS_QUNSIGNED), pairs of k in panels of 16 columns [dirs][GP / 16][KQ / 2][16][2] (the zero point past K and 4H), and each product quantizes its input at run time',
         ],
         ['LS_KQ', 'i32', 'quantized mode: K rounded up to even'],
         ['LS_HQ', 'i32', 'quantized mode: H rounded up to even'],
@@ -860,6 +860,12 @@ through LSTM_F32_CTX (src/model/backends/wasm-float/lstm-ctx.generated.ts, gener
         ['LS_GPH', 'i32', 'GRU: columns of the packed h rows: H rounded up to 16, zeros after H'],
         ['LS_WH', 'i32', "GRU: W's h rows transposed in panels, f32 [dirs][GPH / 16][K][16]"],
         ['LS_RH', 'i32', "GRU: R's h rows transposed in panels, f32 [dirs][GPH / 16][H][16]"],
+        [
+          'LS_QZP',
+          'i32',
+          'quantized mode: the zero points, i32 [dirs][2] (each direction its W and R ones), subtracted from the stored 8-bit weights as they are loaded',
+        ],
+        ['LS_QUNSIGNED', 'i32', 'quantized mode: 1: the stored weights are uint8, 0: int8'],
         [
           'LS_CHUNK',
           'i32',

@@ -62,8 +62,9 @@ export const LS_YH: i32 = 96;
 export const LS_YC: i32 = 100;
 /** f32: clip (FLT_MAX by default) */
 export const LS_CLIP: i32 = 104;
-/** i32: 1: DynamicQuantizeLSTM (batch 1): LS_W / LS_R hold 8-bit weights minus their zero point, i16 in panels of 16
- * columns [dirs][GP / 16][KQ / 2][16][2], and each product quantizes its input at run time */
+/** i32: 1: DynamicQuantizeLSTM (batch 1): LS_W / LS_R hold the 8-bit weights as stored (int8 or uint8, LS_QUNSIGNED),
+ * pairs of k in panels of 16 columns [dirs][GP / 16][KQ / 2][16][2] (the zero point past K and 4H), and each product
+ * quantizes its input at run time */
 export const LS_QUANT: i32 = 108;
 /** i32: quantized mode: K rounded up to even */
 export const LS_KQ: i32 = 112;
@@ -81,8 +82,13 @@ export const LS_GPH: i32 = 132;
 export const LS_WH: i32 = 136;
 /** i32: GRU: R's h rows transposed in panels, f32 [dirs][GPH / 16][H][16] */
 export const LS_RH: i32 = 140;
+/** i32: quantized mode: the zero points, i32 [dirs][2] (each direction its W and R ones), subtracted from the stored
+ * 8-bit weights as they are loaded */
+export const LS_QZP: i32 = 144;
+/** i32: quantized mode: 1: the stored weights are uint8, 0: int8 */
+export const LS_QUNSIGNED: i32 = 148;
 /** i32: time steps whose input products X W^T are computed together (W read once for them), before those steps; their
  * rows [LS_CHUNK][GP] (GRU: and [LS_CHUNK][GPH]) end the task scratch */
-export const LS_CHUNK: i32 = 144;
+export const LS_CHUNK: i32 = 152;
 /** bytes the host allocates for the record */
 export const LS_CTX_BYTES: i32 = 160;

@@ -38,7 +38,8 @@
 import {
   LS_H, LS_K, LS_GP, LS_BLOCK_K, LS_SEQ, LS_BATCH, LS_REVERSE, LS_INPUT_FORGET, LS_X_T, LS_X_B, LS_Y_T, LS_Y_D,
   LS_Y_B, LS_S_D, LS_S_B, LS_W, LS_R, LS_BIAS, LS_P, LS_SCRATCH, LS_TASK_FLOATS, LS_H0, LS_C0, LS_Y, LS_YH, LS_YC,
-  LS_CLIP, LS_QUANT, LS_KQ, LS_HQ, LS_W_SCALE, LS_R_SCALE, LS_LBR, LS_GPH, LS_WH, LS_RH, LS_CHUNK,
+  LS_CLIP, LS_QUANT, LS_KQ, LS_HQ, LS_W_SCALE, LS_R_SCALE, LS_LBR, LS_GPH, LS_WH, LS_RH, LS_CHUNK, LS_QZP,
+  LS_QUNSIGNED,
 } from './lstm-f32-ctx';
 import { logistic4, rational4, tanh4 } from './region';
 
@@ -248,11 +249,30 @@ function quantizeRow(dst: usize, src: usize, n: i32, even: i32, scale: f32, zp: 
   for (; i < even; i++) store<i16>(dst + (<usize>i << 1), 0);
 }
 
+/** 8 stored weights (int8, or uint8 where `u`) at p widened to i16 minus the zero point (i16 lanes of zp). */
+// @ts-ignore: decorator
+@inline
+function weights8(p: usize, u: bool, zp: v128): v128 {
+  return i16x8.sub(u ? v128.load8x8_u(p) : v128.load8x8_s(p), zp);
+}
+
 /**
  * g[0 .. gp) = (accumulate ? g + : ) f32(sum) * f32(aScale * wScale[n]), sum the int32 dot of the i16 a[0 .. kq) and
- * the packed i16 pairs b [gp / 16][kq / 2][16][2] (panels of 16 columns), a panel at a time.
+ * the packed 8-bit pairs b [gp / 16][kq / 2][16][2] (panels of 16 columns) minus the zero point zp (i16 lanes), int8
+ * or (u) uint8, a panel at a time.
  */
-function qproduct(g: usize, a: usize, b: usize, kq: i32, gp: i32, aScale: f32, wScale: usize, accumulate: bool): void {
+function qproduct(
+  g: usize,
+  a: usize,
+  b: usize,
+  kq: i32,
+  gp: i32,
+  aScale: f32,
+  wScale: usize,
+  accumulate: bool,
+  u: bool,
+  zp: v128,
+): void {
   const zero = i32x4.splat(0);
   const as = f32x4.splat(aScale);
   for (let j0 = 0; j0 < gp; j0 += 16) {
@@ -261,15 +281,15 @@ function qproduct(g: usize, a: usize, b: usize, kq: i32, gp: i32, aScale: f32, w
       s2 = zero,
       s3 = zero;
     let ap = a;
-    let bp = b + ((<usize>j0 * <usize>kq) << 1);
+    let bp = b + <usize>j0 * <usize>kq;
     for (let q = 0; q < kq; q += 2) {
       const av = v128.load32_splat(ap);
-      s0 = i32x4.add(s0, i32x4.dot_i16x8_s(av, v128.load(bp)));
-      s1 = i32x4.add(s1, i32x4.dot_i16x8_s(av, v128.load(bp, 16)));
-      s2 = i32x4.add(s2, i32x4.dot_i16x8_s(av, v128.load(bp, 32)));
-      s3 = i32x4.add(s3, i32x4.dot_i16x8_s(av, v128.load(bp, 48)));
+      s0 = i32x4.add(s0, i32x4.dot_i16x8_s(av, weights8(bp, u, zp)));
+      s1 = i32x4.add(s1, i32x4.dot_i16x8_s(av, weights8(bp + 8, u, zp)));
+      s2 = i32x4.add(s2, i32x4.dot_i16x8_s(av, weights8(bp + 16, u, zp)));
+      s3 = i32x4.add(s3, i32x4.dot_i16x8_s(av, weights8(bp + 24, u, zp)));
       ap += 4;
-      bp += 64;
+      bp += 32;
     }
     const gj = g + (<usize>j0 << 2),
       wj = wScale + (<usize>j0 << 2);
@@ -295,13 +315,24 @@ function qproduct(g: usize, a: usize, b: usize, kq: i32, gp: i32, aScale: f32, w
  * scale) and the packed pairs b: what qproduct() computes for each row alone (zero mode), with each panel read once
  * for all the rows (two at a time).
  */
-function qproductRows(dst: usize, a: usize, n: i32, b: usize, kq: i32, gp: i32, aScale: f32, wScale: usize): void {
+function qproductRows(
+  dst: usize,
+  a: usize,
+  n: i32,
+  b: usize,
+  kq: i32,
+  gp: i32,
+  aScale: f32,
+  wScale: usize,
+  u: bool,
+  zp: v128,
+): void {
   const zero = i32x4.splat(0);
   const as = f32x4.splat(aScale);
   const rowBytes = <usize>gp << 2;
   const aStep = <usize>kq << 1;
   for (let j0 = 0; j0 < gp; j0 += 16) {
-    const panel = b + ((<usize>j0 * <usize>kq) << 1);
+    const panel = b + <usize>j0 * <usize>kq;
     const wj = wScale + (<usize>j0 << 2);
     const m0 = f32x4.mul(as, v128.load(wj)),
       m1 = f32x4.mul(as, v128.load(wj, 16)),
@@ -314,10 +345,10 @@ function qproductRows(dst: usize, a: usize, n: i32, b: usize, kq: i32, gp: i32, 
       let bp = panel;
       let s0 = zero, s1 = zero, s2 = zero, s3 = zero, t0 = zero, t1 = zero, t2 = zero, t3 = zero;
       for (let q = 0; q < kq; q += 2) {
-        const b0 = v128.load(bp);
-        const b1 = v128.load(bp, 16);
-        const b2 = v128.load(bp, 32);
-        const b3 = v128.load(bp, 48);
+        const b0 = weights8(bp, u, zp);
+        const b1 = weights8(bp + 8, u, zp);
+        const b2 = weights8(bp + 16, u, zp);
+        const b3 = weights8(bp + 24, u, zp);
         const av = v128.load32_splat(ap);
         const aw = v128.load32_splat(aq);
         s0 = i32x4.add(s0, i32x4.dot_i16x8_s(av, b0));
@@ -330,7 +361,7 @@ function qproductRows(dst: usize, a: usize, n: i32, b: usize, kq: i32, gp: i32, 
         t3 = i32x4.add(t3, i32x4.dot_i16x8_s(aw, b3));
         ap += 4;
         aq += 4;
-        bp += 64;
+        bp += 32;
       }
       const yp = dst + <usize>i * rowBytes + (<usize>j0 << 2);
       const yq = yp + rowBytes;
@@ -344,7 +375,7 @@ function qproductRows(dst: usize, a: usize, n: i32, b: usize, kq: i32, gp: i32, 
       v128.store(yq, f32x4.mul(f32x4.convert_i32x4_s(t3), m3), 48);
     }
     // an odd last row: qproduct() over this one panel
-    if (i < n) qproduct(dst + <usize>i * rowBytes + (<usize>j0 << 2), a + <usize>i * aStep, panel, kq, 16, aScale, wj, false);
+    if (i < n) qproduct(dst + <usize>i * rowBytes + (<usize>j0 << 2), a + <usize>i * aStep, panel, kq, 16, aScale, wj, false, u, zp);
   }
 }
 
@@ -375,8 +406,13 @@ export function lstmF32Task(ctx: usize, x: usize, _u: usize, _y: usize, _i0: i32
     hq = load<i32>(ctx, LS_HQ);
   // a direction's packed weights (panels of 16 columns): f32 [GP / 16][K][16] and [GP / 16][H][16], or (quantized)
   // i16 pairs [GP / 16][KQ / 2][16][2] and [GP / 16][HQ / 2][16][2]
-  const w = <usize>load<i32>(ctx, LS_W) + ((<usize>d * <usize>(quant ? kq : k) * <usize>gp) << 2 >> (quant ? 1 : 0));
-  const r = <usize>load<i32>(ctx, LS_R) + ((<usize>d * <usize>(quant ? hq : h) * <usize>gp) << 2 >> (quant ? 1 : 0));
+  const w = <usize>load<i32>(ctx, LS_W) + ((<usize>d * <usize>(quant ? kq : k) * <usize>gp) << (quant ? 0 : 2));
+  const r = <usize>load<i32>(ctx, LS_R) + ((<usize>d * <usize>(quant ? hq : h) * <usize>gp) << (quant ? 0 : 2));
+  // quantized mode: the weights' type and this direction's zero points (W, R) as i16 lanes
+  const u = load<i32>(ctx, LS_QUNSIGNED) != 0;
+  const zps = <usize>load<i32>(ctx, LS_QZP);
+  const wzp = i16x8.splat(quant ? <i16>load<i32>(zps + (<usize>d << 3)) : 0);
+  const rzp = i16x8.splat(quant ? <i16>load<i32>(zps + (<usize>d << 3), 4) : 0);
   let bias = <usize>load<i32>(ctx, LS_BIAS);
   if (bias != 0) bias += <usize>(d * 4 * h) << 2;
   let peep = <usize>load<i32>(ctx, LS_P);
@@ -428,7 +464,7 @@ export function lstmF32Task(ctx: usize, x: usize, _u: usize, _y: usize, _i0: i32
     if (t % chunk == 0) {
       const n = min(chunk, seq - t);
       lo = reverse ? seq - t - n : t;
-      if (quant) qproductRows(rows, xq + ((<usize>lo * <usize>kq) << 1), n, w, kq, gp, xScale, wScale);
+      if (quant) qproductRows(rows, xq + ((<usize>lo * <usize>kq) << 1), n, w, kq, gp, xScale, wScale, u, wzp);
       else productRows(rows, x + (<usize>(lo * xT + b * xB) << 2), <usize>xT << 2, n, w, k, bk, gp);
     }
     const gt = rows + ((<usize>(tt - lo) * <usize>gp) << 2);
@@ -436,7 +472,7 @@ export function lstmF32Task(ctx: usize, x: usize, _u: usize, _y: usize, _i0: i32
       range(hs, h, qp);
       const hScale = load<f32>(qp);
       quantizeRow(hqs, hs, h, hq, hScale, load<f32>(qp, 4));
-      qproduct(gt, hqs, r, hq, gp, hScale, rScale, true);
+      qproduct(gt, hqs, r, hq, gp, hScale, rScale, true, u, rzp);
     } else {
       product(gt, hs, r, h, bk, gp, true);
     }

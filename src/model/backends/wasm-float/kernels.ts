@@ -98,7 +98,7 @@ export class HeapKernel implements ModelKernel {
   }
 
   /** Copies a typed array into a new heap block; returns its offset. */
-  put(a: Float32Array | Int32Array | Int16Array): number {
+  put(a: Float32Array | Int32Array | Int16Array | Int8Array | Uint8Array): number {
     const at = this.blocks.alloc(a.byteLength);
     this.core.u8().set(new Uint8Array(a.buffer, a.byteOffset, a.byteLength), at);
     return at;

@@ -60,8 +60,9 @@ export const LSTM_F32_CTX = {
   LS_YC: 100,
   /** f32: clip (FLT_MAX by default) */
   LS_CLIP: 104,
-  /** i32: 1: DynamicQuantizeLSTM (batch 1): LS_W / LS_R hold 8-bit weights minus their zero point, i16 in panels of 16
-   * columns [dirs][GP / 16][KQ / 2][16][2], and each product quantizes its input at run time */
+  /** i32: 1: DynamicQuantizeLSTM (batch 1): LS_W / LS_R hold the 8-bit weights as stored (int8 or uint8, LS_QUNSIGNED),
+   * pairs of k in panels of 16 columns [dirs][GP / 16][KQ / 2][16][2] (the zero point past K and 4H), and each product
+   * quantizes its input at run time */
   LS_QUANT: 108,
   /** i32: quantized mode: K rounded up to even */
   LS_KQ: 112,
@@ -79,9 +80,14 @@ export const LSTM_F32_CTX = {
   LS_WH: 136,
   /** i32: GRU: R's h rows transposed in panels, f32 [dirs][GPH / 16][H][16] */
   LS_RH: 140,
+  /** i32: quantized mode: the zero points, i32 [dirs][2] (each direction its W and R ones), subtracted from the stored
+   * 8-bit weights as they are loaded */
+  LS_QZP: 144,
+  /** i32: quantized mode: 1: the stored weights are uint8, 0: int8 */
+  LS_QUNSIGNED: 148,
   /** i32: time steps whose input products X W^T are computed together (W read once for them), before those steps; their
    * rows [LS_CHUNK][GP] (GRU: and [LS_CHUNK][GPH]) end the task scratch */
-  LS_CHUNK: 144,
+  LS_CHUNK: 152,
   /** bytes the host allocates for the record */
   LS_CTX_BYTES: 160,
 } as const;

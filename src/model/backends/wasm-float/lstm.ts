@@ -11,7 +11,8 @@
  * and the input products X W^T of a chunk of steps, computed together before them so that W is read once per chunk,
  * not once per step: each row's sums are the ones a step alone computes).
  * DynamicQuantizeLSTM (the quantized mode) under the same conditions and batch 1: its 8-bit W and R minus their zero
- * points packed as i16 pairs of k in panels, [dirs][GP / 16][KQ / 2][16][2], with the scale of each column; the kernel quantizes X once
+ * points kept 8-bit, pairs of k in panels, [dirs][GP / 16][KQ / 2][16][2] (each zero point subtracted as the kernel
+ * loads them), with the scale of each column; the kernel quantizes X once
  * and h at each step as the TypeScript operator's quantGemm does.
  * GRU (gruF32Task, prepareGruKernel) under the same conditions, any linear_before_reset.
  * Everything else: the TypeScript operator (the operator table's next implementation).
@@ -65,9 +66,9 @@ function chunkSteps(seq: number, cols: number): number {
 }
 
 /**
- * DynamicQuantizeLSTM's 8-bit W [dirs][K][4H] and R [dirs][H][4H] minus their zero points (inputs 9 and 11: per
- * direction, or one value throughout) as i16 pairs of k in panels of 16 columns, [dirs][GP / 16][KQ / 2][16][2] (KQ: K
- * rounded up to even, zeros past K and past 4H), and the scales of their columns (inputs 8 and 10: per direction or per column) as f32 [dirs][GP].
+ * DynamicQuantizeLSTM's 8-bit W [dirs][K][4H] and R [dirs][H][4H] as stored, pairs of k in panels of 16 columns,
+ * [dirs][GP / 16][KQ / 2][16][2] (KQ: K rounded up to even, the zero point past K and past 4H), their zero points
+ * (inputs 9 and 11: per direction, or one value throughout; the kernel subtracts them as it loads the weights), and the scales of their columns (inputs 8 and 10: per direction or per column) as f32 [dirs][GP].
  */
 function quantizedPacks(
   node: HostOpNode,
@@ -78,7 +79,7 @@ function quantizedPacks(
   K: number,
   H: number,
   gp: number,
-): { wp: Int16Array; rp: Int16Array; ws: Float32Array; rs: Float32Array } {
+): { wp: Int8Array | Uint8Array; rp: Int8Array | Uint8Array; ws: Float32Array; rs: Float32Array; zps: Int32Array } {
   const N = 4 * H;
   const pack = (M: Uint8Array | Int8Array, k: number, scaleAt: number, what: string) => {
     // the operator's reading of the scales and zero points (checked there)
@@ -92,21 +93,25 @@ function quantizedPacks(
       N,
     );
     const kq = k + (k % 2);
-    const out = new Int16Array(dirs * kq * gp),
+    // the weights as stored (8 bits: half the bytes a product streams), the zero point where there is no weight, so
+    // that w - zp is 0 there
+    const out = M instanceof Int8Array ? new Int8Array(dirs * kq * gp) : new Uint8Array(dirs * kq * gp),
       s = new Float32Array(dirs * gp);
     for (let d = 0; d < dirs; d++) {
       const zp = zps[d];
+      out.fill(zp, d * kq * gp, (d + 1) * kq * gp);
       // panels of 16 columns: [GP / 16][KQ / 2][16][2]
       for (let q = 0; q < k; q++)
         for (let n = 0; n < N; n++)
-          out[d * kq * gp + (n >> 4) * kq * 16 + (q >> 1) * 32 + (n & 15) * 2 + (q & 1)] = M[(d * k + q) * N + n] - zp;
+          out[d * kq * gp + (n >> 4) * kq * 16 + (q >> 1) * 32 + (n & 15) * 2 + (q & 1)] = M[(d * k + q) * N + n];
       for (let n = 0; n < N; n++) s[d * gp + n] = scales[d][scales[d].length === 1 ? 0 : n];
     }
-    return { out, s };
+    return { out, s, zps: Array.from({ length: dirs }, (_, d) => zps[d]) };
   };
   const w = pack(W, K, 8, 'W'),
     r = pack(R, H, 10, 'R');
-  return { wp: w.out, rp: r.out, ws: w.s, rs: r.s };
+  // [dirs][2]: each direction's W and R zero points
+  return { wp: w.out, rp: r.out, ws: w.s, rs: r.s, zps: Int32Array.from(w.zps.flatMap((z, d) => [z, r.zps[d]])) };
 }
 
 /**
@@ -223,6 +228,8 @@ export function prepareLstmKernel(
         [L.LS_HQ, hq],
         [L.LS_W_SCALE, q ? kern.put(q.ws) : 0],
         [L.LS_R_SCALE, q ? kern.put(q.rs) : 0],
+        [L.LS_QZP, q ? kern.put(q.zps) : 0],
+        [L.LS_QUNSIGNED, q && q.wp instanceof Uint8Array ? 1 : 0],
         [L.LS_CHUNK, chunk],
       ];
       for (const [f, v] of fields) kern.i32(f, v);
