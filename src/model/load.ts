@@ -369,8 +369,10 @@ export function loadModel(
   // each new input shape (and a split's head) reads the file again (the passes rewrite what they are given): a copy
   // of the caller's bytes, which the caller may change; taken only where needed
   let own: Uint8Array | ArrayBuffer | undefined;
-  const again = (): Graph => readGraph((own ??= bytes instanceof Uint8Array ? bytes.slice() : bytes.slice(0)));
-  if (declared !== undefined) again();
+  const snapshot = () => (own ??= bytes instanceof Uint8Array ? bytes.slice() : bytes.slice(0));
+  const again = (): Graph => readGraph(snapshot());
+  // (the copy now, before the caller can change its bytes; read only when a new shape needs it)
+  if (declared !== undefined) snapshot();
   let warned = false;
   return loadGraph(core, select, read, again, declared, o, hooks, (graph) => {
     if (!isFloatModel(graph)) return;

@@ -140,18 +140,20 @@ export const Gemm: HostOpFactory = (node, inputs, outputs, opset) => {
     packed: b.constant !== undefined,
   };
   const row = new Float32Array(n);
-  // B' laid out as [K, N]: once at load for a constant B, else per run where B is transposed
-  const bt = tb ? new Float32Array(k * n) : undefined;
+  // B' laid out as [K, N]: at the first run for a constant B (not at load: the wasm kernel runs most such nodes, and
+  // a classifier's B is tens of MB), else per run where B is transposed
+  let bt: Float32Array | undefined;
   const layB = (B: Float32Array): Float32Array => {
-    if (!bt) return B;
+    if (!tb) return B;
+    bt ??= new Float32Array(k * n);
     for (let j = 0; j < n; j++) for (let q = 0; q < k; q++) bt[q * n + j] = B[j * k + q];
     return bt;
   };
-  const packedB = b.constant ? layB(b.constant.data as Float32Array) : undefined;
+  let packedB: Float32Array | undefined;
   return (ins, outs) => {
     const A = ins[0]!.data as Float32Array,
       Y = outs[0].data as Float32Array;
-    const B = packedB ?? layB(ins[1]!.data as Float32Array);
+    const B = b.constant ? (packedB ??= layB(b.constant.data as Float32Array)) : layB(ins[1]!.data as Float32Array);
     const C = ins[2]?.data as Float32Array | undefined;
     if (C && sp.beta !== 0)
       for (let i = 0; i < m; i++) for (let j = 0; j < n; j++) Y[i * n + j] = C[i * cRow + j * cCol];

@@ -29,8 +29,9 @@ interface GemmFacts {
   aRow: number;
   aCol: number;
   alpha: number;
-  /** B' as [K][N] */
-  b: (q: number, j: number) => number;
+  /** B as stored: [K][N], or [N][K] where `bT` */
+  bData: Float32Array;
+  bT: boolean;
   /** the starting output (C times beta) at (i, j), or null: zero mode */
   c: ((i: number, j: number) => number) | null;
 }
@@ -53,7 +54,7 @@ function facts(node: HostOpNode, inputs: readonly (HostValueInfo | undefined)[],
     if (a.dims[a.dims.length - 1] !== k) return null;
     const m = a.dims.slice(0, -1).reduce((x, d) => x * d, 1);
     const alpha = fused ? Math.fround(attrFloat(node, 'alpha', 1)) : 1;
-    return { m, n, k, aRow: k, aCol: 1, alpha, b: tb ? (q, j) => B[j * k + q] : (q, j) => B[q * n + j], c: null };
+    return { m, n, k, aRow: k, aCol: 1, alpha, bData: B, bT: tb, c: null };
   }
   const ta = attrInt(node, 'transA', 0) === 1;
   const tb = attrInt(node, 'transB', 0) === 1;
@@ -62,7 +63,6 @@ function facts(node: HostOpNode, inputs: readonly (HostValueInfo | undefined)[],
   const n = tb ? bInfo.dims[0] : bInfo.dims[1];
   const alpha = Math.fround(attrFloat(node, 'alpha', 1));
   const beta = Math.fround(attrFloat(node, 'beta', 1));
-  const b = tb ? (q: number, j: number) => B[j * k + q] : (q: number, j: number) => B[q * n + j];
   const cInfo = inputs[2];
   let c: GemmFacts['c'] = null;
   if (cInfo && beta !== 0) {
@@ -74,7 +74,28 @@ function facts(node: HostOpNode, inputs: readonly (HostValueInfo | undefined)[],
       cCol = cd[1] === 1 ? 0 : 1;
     c = beta === 1 ? (i, j) => C[i * cRow + j * cCol] : (i, j) => Math.fround(C[i * cRow + j * cCol] * beta);
   }
-  return { m, n, k, aRow: ta ? 1 : k, aCol: ta ? m : 1, alpha, b, c };
+  return { m, n, k, aRow: ta ? 1 : k, aCol: ta ? m : 1, alpha, bData: B, bT: tb, c };
+}
+
+/**
+ * B (stored [K][N], or [N][K] where `bT`) in panels of 16 columns, [NP / 16][K][16], zeros past N: a row of B^T is
+ * read along and written 16 floats apart; a row of B is written 16 floats at a time.
+ */
+function panels(B: Float32Array, bT: boolean, k: number, n: number, np: number): Float32Array {
+  const out = new Float32Array(k * np);
+  if (bT)
+    for (let j = 0; j < n; j++) {
+      const from = j * k;
+      const to = (j >> 4) * k * 16 + (j & 15);
+      for (let q = 0; q < k; q++) out[to + q * 16] = B[from + q];
+    }
+  else
+    for (let q = 0; q < k; q++)
+      for (let j0 = 0; j0 < n; j0 += 16) {
+        const from = q * n + j0;
+        out.set(B.subarray(from, from + Math.min(16, n - j0)), ((j0 >> 4) * k + q) * 16);
+      }
+  return out;
 }
 
 /**
@@ -91,9 +112,7 @@ export function gemmKernel(
   if (f.m * f.n * f.k === 0) return null;
   const { m, n, k } = f;
   const np = Math.ceil(n / 16) * 16;
-  const packed = new Float32Array(k * np);
-  // panels of 16 columns, [NP / 16][K][16]
-  for (let q = 0; q < k; q++) for (let j = 0; j < n; j++) packed[((j >> 4) * k + q) * 16 + (j & 15)] = f.b(q, j);
+  const packed = panels(f.bData, f.bT, k, n, np);
   let start: Float32Array | null = null;
   if (f.c) {
     start = new Float32Array(m * np);

