@@ -44,6 +44,8 @@ interface Form {
    * computed from the run's x scale (Cast(Round(B / x_scale)), per channel)
    */
   intBias?: 'const' | 'computed';
+  /** no Mul after the Cast (a quantizer's Q/DQ there): the int32 bias alone is folded, the Cast stays */
+  noMul?: boolean;
 }
 
 const FORMS: Form[] = [
@@ -220,6 +222,19 @@ const FORMS: Form[] = [
     fit: true,
     intBias: 'computed',
   },
+  {
+    kind: 'conv',
+    c: 8,
+    m: 12,
+    sp: [6, 10],
+    ker: [3, 3],
+    pads: [1, 1, 1, 1],
+    scale: 'computed',
+    bias: 'none',
+    relu: false,
+    intBias: 'computed',
+    noMul: true,
+  },
 ];
 
 const numel = (d: readonly number[]) => d.reduce((a, b) => a * b, 1);
@@ -310,6 +325,11 @@ function graphOf(f: Form, seed: number, tap = false): { graph: Graph; feeds: Map
   nodes.push(node('cast', 'Cast', [sums], ['accf'], [['to', A.i(1) as never]]));
   nodes.push(node('mul', 'Mul', f.swap ? [s, 'accf'] : ['accf', s], ['m']));
   let last = 'm';
+  if (f.noMul) {
+    // the Cast's output read by a Relu (no scale): only the int32 bias folds
+    nodes.pop();
+    last = 'accf';
+  }
   if (f.bias !== 'none') {
     const bDims = f.bias === 'scalar' ? [1] : f.bias === 'channel4d' ? [1, ...chanDims] : chanDims;
     const bv = Array.from({ length: numel(bDims) }, () => Math.fround((r() - 0.5) * 4));
@@ -393,7 +413,10 @@ describe('fuse-integer-epilogue: ConvInteger / MatMulInteger and their float epi
         .join(', ');
       if (f.intBias && fused[0]?.inputs[6] !== 'ib')
         fails.push(`${what}: the int32 bias is not the fused node's input 6`);
-      if (fused.length !== 1 || ['Cast', 'Add', 'Relu'].some((o) => ops.includes(o)))
+      if (f.noMul) {
+        if (fused.length !== 1 || fused[0].inputs[4] !== '' || ops.includes('Add'))
+          fails.push(`${what}: the int32 bias is not folded alone (${ops})`);
+      } else if (fused.length !== 1 || ['Cast', 'Add', 'Relu'].some((o) => ops.includes(o)))
         fails.push(`${what}: not fused (${ops})`);
       else if (fused[0].attributes.has('activation') !== f.relu) fails.push(`${what}: activation`);
       const want = runReference(graph, feeds).get('y')!.data as Float32Array;
@@ -413,11 +436,17 @@ describe('fuse-integer-epilogue: ConvInteger / MatMulInteger and their float epi
               // shifted weights: the window sums (in the kernels where batch 1 and one group, else in a pass);
               // weights that fit: the kernels apply the epilogue
               const inKernel = step.algorithm.endsWith('+epilogue');
-              if (on && (f.fit ? !inKernel || step.algorithm.includes('+window') : !step.algorithm.includes('+window')))
+              if (f.noMul && on && !step.algorithm.includes('+bias'))
+                fails.push(`${what} ${layout}: ${step.algorithm}`);
+              else if (
+                on &&
+                !f.noMul &&
+                (f.fit ? !inKernel || step.algorithm.includes('+window') : !step.algorithm.includes('+window'))
+              )
                 fails.push(`${what} ${layout}: ${step.algorithm}`);
               if (on && inKernel) kernelPath++;
               if (on && !inKernel) passPath++;
-              if (on && m.nodes.some((n) => n.op === 'ElementwiseRegion' && n.name.includes('cast')))
+              if (on && !f.noMul && m.nodes.some((n) => n.op === 'ElementwiseRegion' && n.name.includes('cast')))
                 fails.push(`${what} ${layout}: a region runs the epilogue`);
               if (on && step.layout === 'NCHW44') nchw44++;
               for (let run = 0; run < 2; run++) {

@@ -5,7 +5,7 @@
  * (float32, optional), input 6 an int32 bias IB (optional); attribute `activation` = 'Relu' (optional); the operator's
  * own attributes. Defined as the operators it stands for, each the reference's own:
  *   Y = Relu(Add(Mul(Cast(Add(op(x, w, x_zp, w_zp), IB), to = float32), S), B))   (each Add without its operand,
- *   Relu without the attribute)
+ *   Relu without the attribute); without S (and B), with IB: Y = Add(op(x, w, x_zp, w_zp), IB), int32
  */
 import { Add } from './Add.js';
 import { Cast } from './Cast.js';
@@ -22,12 +22,15 @@ function withEpilogue(op: string, base: OpFn): OpFn {
     if (act !== undefined && !(act.kind === 'string' && act.value === 'Relu'))
       throw new Error(`${name}: activation must be 'Relu'`);
     const s = inputs[4];
-    if (s === undefined) throw new Error(`${name}: the epilogue scale (input 4) is required`);
+    if (s === undefined && inputs[6] === undefined)
+      throw new Error(`${name}: the epilogue scale (input 4) is required`);
     const own = new Map(attrs);
     own.delete('activation');
     const opsetOf = (d: string) => (ctx ? ctx.opset(d) : opset);
     let [acc] = base(inputs.slice(0, 4), own, opsetOf(''), outputCount);
     if (inputs[6] !== undefined) acc = Add([acc, inputs[6]], new Map(), Math.max(14, opsetOf('')))[0];
+    // the int32 bias alone: the int32 sums
+    if (s === undefined) return [acc];
     const [f] = Cast([acc], new Map([['to', { kind: 'int', value: 1 }]]), Math.max(13, opsetOf('')));
     let y = Mul([f, s], new Map(), Math.max(14, opsetOf('')))[0];
     if (inputs[5] !== undefined) y = Add([y, inputs[5]], new Map(), Math.max(14, opsetOf('')))[0];

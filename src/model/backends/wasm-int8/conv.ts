@@ -583,8 +583,8 @@ export function convTakesFloatEpilogue(node: Node, values: ReadonlyMap<string, P
 }
 
 /**
- * Whether a ConvInteger can start its accumulators from an int32 bias under its float epilogue (input 6:
- * fuse-integer-epilogue.ts): the window correction in the kernels, batch 1 and one group.
+ * Whether a ConvInteger can start its accumulators from an int32 bias (input 6: fuse-integer-epilogue.ts): the window
+ * correction in the kernels, batch 1 and one group.
  */
 export function convTakesIntBias(node: Node, values: ReadonlyMap<string, PlannedValue>): boolean {
   if (node.opType !== 'ConvInteger') return false;
@@ -597,22 +597,38 @@ export function convTakesIntBias(node: Node, values: ReadonlyMap<string, Planned
   }
 }
 
-/** The float epilogue an i8conv ConvInteger / MatMulInteger carries (inputs 4, 5, 6: fuse-integer-epilogue.ts). */
+/** The float epilogue an i8conv ConvInteger / MatMulInteger carries (inputs 4, 5: fuse-integer-epilogue.ts). */
 interface FloatEpilogue {
   /** the scale S: its constant values (1 or C), or the computed value read each run */
   scale: Float32Array | string;
   /** B per output channel, or none */
   bias: Float32Array | undefined;
-  /**
-   * an int32 bias per output channel added to the sums before the float epilogue (ConvInteger): its constant values,
-   * or the computed value read each run; or none
-   */
-  intBias: Int32Array | string | undefined;
   relu: boolean;
 }
+
+/**
+ * The int32 bias an i8conv ConvInteger adds to its sums (input 6: fuse-integer-epilogue.ts; before the float epilogue
+ * where it has one, else its int32 output): the constant values per output channel, or the computed value read each
+ * run; or none.
+ */
+function intBiasOf(node: Node, values: ReadonlyMap<string, PlannedValue>, oc: number): Int32Array | string | undefined {
+  if (node.domain !== 'i8conv' || node.opType !== 'ConvInteger') return undefined;
+  const ibName = node.inputs[6] ?? '';
+  if (ibName === '') return undefined;
+  const bv = values.get(ibName)!;
+  const n = bv.dims.reduce((a, b) => a * b, 1);
+  if (bv.type !== 'int32' || (n !== 1 && n !== oc))
+    unsupported(node, `the int32 bias is ${bv.type} [${bv.dims}], not int32 of 1 or ${oc} values`);
+  if (!bv.constant) return ibName;
+  const d = bv.constant.data as Int32Array;
+  return d.length === 1 ? new Int32Array(oc).fill(d[0]) : Int32Array.from(d);
+}
+
 function floatEpilogueOf(node: Node, values: ReadonlyMap<string, PlannedValue>, oc: number): FloatEpilogue | undefined {
   if (node.domain !== 'i8conv' || (node.opType !== 'ConvInteger' && node.opType !== 'MatMulInteger')) return undefined;
   const sName = node.inputs[4] ?? '';
+  // an int32 bias alone: int32 output
+  if (sName === '' && (node.inputs[6] ?? '') !== '') return undefined;
   if (sName === '') unsupported(node, 'the float epilogue needs its scale (input 4)');
   const sv = values.get(sName)!;
   const count = sv.dims.reduce((a, b) => a * b, 1);
@@ -627,21 +643,9 @@ function floatEpilogueOf(node: Node, values: ReadonlyMap<string, PlannedValue>, 
     const d = b.data as Float32Array;
     bias = d.length === 1 ? new Float32Array(oc).fill(d[0]) : Float32Array.from(d);
   }
-  let intBias: Int32Array | string | undefined;
-  const ibName = node.inputs[6] ?? '';
-  if (ibName !== '') {
-    const bv = values.get(ibName)!;
-    const n = bv.dims.reduce((a, b) => a * b, 1);
-    if (bv.type !== 'int32' || (n !== 1 && n !== oc))
-      unsupported(node, `the int32 bias is ${bv.type} [${bv.dims}], not int32 of 1 or ${oc} values`);
-    if (bv.constant) {
-      const d = bv.constant.data as Int32Array;
-      intBias = d.length === 1 ? new Int32Array(oc).fill(d[0]) : Int32Array.from(d);
-    } else intBias = ibName;
-  }
   const act = node.attributes.get('activation');
   if (act && !(act.kind === 'string' && act.value === 'Relu')) unsupported(node, 'activation other than Relu');
-  return { scale, bias, intBias, relu: !!act };
+  return { scale, bias, relu: !!act };
 }
 
 /** Whether a node lowers to a ConvBias with an 8-bit output, so that a look-up after it can be applied as it stores. */
@@ -663,8 +667,9 @@ export function lowerConv(node: Node, name: string, values: Map<string, PlannedV
   const table = outputTable(node);
   const add = residualAddOf(node, values);
   const epilogue = floatEpilogueOf(node, values, spec.params.oc);
-  // the float epilogue is applied by the window correction's pass (with shifts of 0 where the weights fit)
-  const general = !spec.fits || epilogue !== undefined;
+  const intBias = intBiasOf(node, values, spec.params.oc);
+  // the float epilogue (and an int32 bias) is applied by the window correction (with shifts of 0 where the weights fit)
+  const general = !spec.fits || epilogue !== undefined || intBias !== undefined;
   if (add && (general || spec.outType === 'int32' || spec.dynamicZp !== undefined))
     unsupported(node, 'a residual add needs the one-convolution path with an 8-bit output');
   const intOut = general || spec.outType === 'int32';
@@ -702,7 +707,7 @@ export function lowerConv(node: Node, name: string, values: Map<string, PlannedV
   const inputs = spec.dynamicZp ? [node.inputs[0], spec.dynamicZp] : [node.inputs[0]];
   // a computed epilogue scale, a computed int32 bias: read each run
   if (typeof epilogue?.scale === 'string') inputs.push(epilogue.scale);
-  if (typeof epilogue?.intBias === 'string') inputs.push(epilogue.intBias);
+  if (typeof intBias === 'string') inputs.push(intBias);
   // the residual operand: the last input, in the output's layout
   if (add) inputs.push(add.r);
   return {
@@ -720,7 +725,7 @@ export function lowerConv(node: Node, name: string, values: Map<string, PlannedV
       TRANSPOSED.delete(s.source);
       if (s.matmul && !add && s.params.n >= MATMUL_PLANE_ROWS)
         return matmulAsPlane(env, step, s, general, table, epilogue);
-      return buildConv(env, step, s, general, table, add, epilogue);
+      return buildConv(env, step, s, general, table, add, epilogue, intBias);
     },
   };
 }
@@ -850,6 +855,7 @@ function windowInKernel(
   inLayout: 'NCHW' | 'NCHW44',
   epilogue: FloatEpilogue | undefined,
   zeroPointAt: ((p: StepPointers) => number) | undefined,
+  intBias?: Int32Array | string,
 ): StepImpl {
   const oc = main.params.oc;
   const shifted = shifts.some((e) => e !== 0);
@@ -879,7 +885,7 @@ function windowInKernel(
   const scaleInput = typeof epilogue?.scale === 'string' ? (zeroPointAt ? 2 : 1) : -1;
   const scaleCount = scaleInput < 0 ? 0 : env.values.get(step.inputs[scaleInput])!.dims.reduce((a, b) => a * b, 1);
   // a computed int32 bias: the input after those
-  const biasInput = typeof epilogue?.intBias === 'string' ? 1 + (zeroPointAt ? 1 : 0) + (scaleInput >= 0 ? 1 : 0) : -1;
+  const biasInput = typeof intBias === 'string' ? 1 + (zeroPointAt ? 1 : 0) + (scaleInput >= 0 ? 1 : 0) : -1;
   const biasCount = biasInput < 0 ? 0 : env.values.get(step.inputs[biasInput])!.dims.reduce((a, b) => a * b, 1);
   // outputs [y, #sum, #win]
   const before = (p: StepPointers): void => {
@@ -894,7 +900,7 @@ function windowInKernel(
     main.setWindowSums(w ? o[o.length - 1] : 0);
   };
   return {
-    algorithm: `${main.algorithm}${shifted ? '+window' : ''}${epilogue ? '+epilogue' : ''}`,
+    algorithm: `${main.algorithm}${shifted ? '+window' : ''}${intBias ? '+bias' : ''}${epilogue ? '+epilogue' : ''}`,
     bytes: main.heldBytes + (w?.bytes ?? 0),
     scratchBytes: main.scratchBytes,
     macs: main.params.macs,
@@ -938,6 +944,7 @@ function buildConv(
   table?: Uint8Array,
   add?: ResidualAdd,
   epilogue?: FloatEpilogue,
+  intBias?: Int32Array | string,
 ): StepImpl {
   const inLayout = env.values.get(step.inputs[0])!.layout;
   const outLayout = step.layout ?? 'NCHW';
@@ -1003,8 +1010,7 @@ function buildConv(
   const oc = spec.params.oc;
   const shifts = channelShifts(spec);
   const filter = int8Filter(spec, shifts);
-  // an int32 bias under the float epilogue: the accumulators start from it (the channel bias of the int32 sums)
-  const intBias = epilogue?.intBias;
+  // an int32 bias (under the float epilogue, or alone): the accumulators start from it (the int32 sums' channel bias)
   const main = make(
     { ...int32Params(spec), ...(intBias ? { biasMode: 'channel' } : {}), format } as ConvBiasParams,
     filter,
@@ -1013,10 +1019,10 @@ function buildConv(
   );
   // an int32 output of batch 1 and one group: the kernels add e_o * S and apply the epilogue as they store
   if (int32Out && main.params.n === 1 && main.params.group === 1)
-    return windowInKernel(env, step, main, shifts, inLayout, epilogue, dynamicZp ? zeroPointAt : undefined);
+    return windowInKernel(env, step, main, shifts, inLayout, epilogue, dynamicZp ? zeroPointAt : undefined, intBias);
   if (intBias) {
     main.dispose();
-    throw new I8ConvError('UNSUPPORTED_OP', 'an int32 bias under the float epilogue needs batch 1 and one group');
+    throw new I8ConvError('UNSUPPORTED_OP', 'an int32 bias of a ConvInteger needs batch 1 and one group');
   }
   let sums: WindowSumKernel | undefined;
   let fix: RequantizeKernel | undefined;

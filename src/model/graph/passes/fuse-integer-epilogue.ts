@@ -11,7 +11,8 @@
  * 'Relu' where the Relu was; it writes the chain's last output, float32, in place of the chain's last node. IB (older
  * quantize_dynamic writes a ConvInteger's bias so, quantized to int32 with the run's input scale and added before the
  * Cast) is taken where the kernels store the sums (batch 1, one group): the accumulators start from it, the same
- * wrapping int32 sum.
+ * wrapping int32 sum. Where no float epilogue follows it (a quantizer's Q/DQ between the Cast and the Mul), the
+ * ConvInteger and its bias alone become the node (inputs 4 and 5 empty), writing the Add's int32 output.
  *
  * The convolution then computes f32(f32(acc) * S[c]) + B[c] and the Relu's max(f, 0) on each sum as it stores it
  * (its kernels, where it has batch 1 and one group; else the window correction's pass of weights shifted per channel:
@@ -76,16 +77,36 @@ export function fuseIntegerEpiloguePass(v: GraphView, values: ReadonlyMap<string
         before = ia;
       }
     }
+    /** The int32 bias alone (no float epilogue after it: a quantizer put its Q/DQ there): the int32 output. */
+    const biasOnly = () => {
+      if (!intBias) return;
+      const inputs = [...p.inputs];
+      while (inputs.length < 4) inputs.push('');
+      inputs.push('', '', intBias);
+      v.replace([before, p], { ...p, domain: 'i8conv', name: `${p.name}+bias`, inputs, outputs: [...before.outputs] });
+    };
     const cast = soleReader(before);
     const to = cast?.attributes.get('to');
-    if (!cast || cast.opType !== 'Cast' || cast.domain !== '' || to?.kind !== 'int' || to.value !== 1) continue;
+    if (!cast || cast.opType !== 'Cast' || cast.domain !== '' || to?.kind !== 'int' || to.value !== 1) {
+      biasOnly();
+      continue;
+    }
     const mul = soleReader(cast);
-    if (!mul || mul.opType !== 'Mul' || mul.domain !== '' || mul.inputs.length !== 2) continue;
     const c = cast.outputs[0];
-    if (mul.inputs[0] === mul.inputs[1]) continue;
-    const s = mul.inputs[0] === c ? mul.inputs[1] : mul.inputs[0];
+    const s = mul && mul.inputs.length === 2 ? (mul.inputs[0] === c ? mul.inputs[1] : mul.inputs[0]) : '';
     const sv = float(s);
-    if (!sv || !perChannelOperand(sv.dims, y.dims, axis)) continue;
+    if (
+      !mul ||
+      mul.opType !== 'Mul' ||
+      mul.domain !== '' ||
+      mul.inputs.length !== 2 ||
+      mul.inputs[0] === mul.inputs[1] ||
+      !sv ||
+      !perChannelOperand(sv.dims, y.dims, axis)
+    ) {
+      biasOnly();
+      continue;
+    }
     const chain = intBias ? [mul, cast, before, p] : [mul, cast, p];
     let last = mul;
     let bias = '';
@@ -105,7 +126,10 @@ export function fuseIntegerEpiloguePass(v: GraphView, values: ReadonlyMap<string
       chain.unshift(relu);
       last = relu;
     }
-    if (!convTakesFloatEpilogue(p, values)) continue;
+    if (!convTakesFloatEpilogue(p, values)) {
+      biasOnly();
+      continue;
+    }
     const inputs = [...p.inputs];
     while (inputs.length < 4) inputs.push('');
     inputs.push(s, bias);
