@@ -1378,7 +1378,7 @@ op('i8conv:LayerNormalization', {
 });
 for (const base of ['ConvInteger', 'MatMulInteger'])
   op(`i8conv:${base}`, {
-    doc: `${base} with the float epilogue onnxruntime's quantize_dynamic writes after it (Cast -> Mul by the scales' product -> Add of a constant bias -> Relu; inputs 4, 5, attribute activation${base === 'ConvInteger' ? '; input 6: an int32 bias added before the Cast, constant or computed, the accumulators start from it' : ''}), applied by the window correction's pass as it stores (fuse-integer-epilogue)`,
+    doc: `${base} with the float epilogue onnxruntime's quantize_dynamic writes after it (Cast -> Mul by the scales' product -> Add of a constant bias -> Relu; inputs 4, 5, attribute activation${base === 'ConvInteger' ? '; input 6: an int32 bias added before the Cast, constant or computed, the accumulators start from it; with inputs 4 and 5 empty, that bias alone and an int32 output' : ''}), applied by the window correction's pass as it stores (fuse-integer-epilogue)`,
     madeBy: 'fuse-integer-epilogue',
     ref: 'IntegerEpilogue.ts',
     impls: [int8(lowerConvOp, 'always', ...CONV_FILES)],
