@@ -16,21 +16,13 @@ import { readOnnxModel } from '../src/model/graph/onnx/reader.js';
 import { writeOnnxModel } from '../src/model/graph/onnx/writer.js';
 import { quantizeModel, type QuantizeModelOptions, type QuantizeReport } from '../src/quantize/index.js';
 import { ownBiases } from '../src/quantize/prepare.js';
-import { rng } from './helpers/rng.js';
+import { ortLoads, randFloats, rng } from './helpers/rng.js';
 
 const qm = (b: Uint8Array, o: QuantizeModelOptions) => quantizeModel(b, { executor: referenceInterpreter, ...o });
 
-let ortOk = true;
-try {
-  await loadOrt();
-} catch {
-  ortOk = false;
-}
+const ortOk = await ortLoads(loadOrt);
 
-const rand = (seed: number, n: number, lo: number, hi: number) => {
-  const r = rng(seed);
-  return Float32Array.from({ length: n }, () => lo + r() * (hi - lo));
-};
+const rand = randFloats;
 
 async function failure(p: Promise<unknown>): Promise<{ code: string; param?: string }> {
   try {

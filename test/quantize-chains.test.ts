@@ -21,19 +21,11 @@ import { channelAbsMax, equalizationPairs, equalizationScales, equalize } from '
 import { quantizeModel, type QuantizeModelOptions } from '../src/quantize/index.js';
 import { elementwiseRoots } from '../src/quantize/plan.js';
 import { prepareFloatGraph } from '../src/quantize/prepare.js';
-import { rng } from './helpers/rng.js';
+import { ortLoads, randFloats } from './helpers/rng.js';
 
 const qm = (b: Uint8Array, o: QuantizeModelOptions) => quantizeModel(b, { executor: referenceInterpreter, ...o });
-let ortOk = true;
-try {
-  await loadOrt();
-} catch {
-  ortOk = false;
-}
-const rand = (seed: number, n: number, lo: number, hi: number) => {
-  const r = rng(seed);
-  return Float32Array.from({ length: n }, () => lo + r() * (hi - lo));
-};
+const ortOk = await ortLoads(loadOrt);
+const rand = randFloats;
 
 /**
  * x [1, 4, 6, 6] -> Conv 3x3 (pad 1) = c -> Mul(a) -> Add(b) -> decomposed HardSwish (Add 3, Clip 0..6, Mul, Div 6)

@@ -14,19 +14,11 @@ import type { Graph, Tensor } from '../src/model/graph/ir.js';
 import { readOnnxModel } from '../src/model/graph/onnx/reader.js';
 import { writeOnnxModel } from '../src/model/graph/onnx/writer.js';
 import { quantizeModel } from '../src/quantize/index.js';
-import { rng } from './helpers/rng.js';
+import { ortLoads, randFloats } from './helpers/rng.js';
 
-let ortOk = true;
-try {
-  await loadOrt();
-} catch {
-  ortOk = false;
-}
+const ortOk = await ortLoads(loadOrt);
 
-const rand = (seed: number, n: number, lo: number, hi: number) => {
-  const r = rng(seed);
-  return Float32Array.from({ length: n }, () => lo + r() * (hi - lo));
-};
+const rand = randFloats;
 
 /**
  * x [1, 1, 8, W] -> Conv 3x3 (4 channels, padded) = c -> Relu = r -> Reshape to [1, 32, W] (the shape from

@@ -107,6 +107,109 @@ export function matmulF32Task(ctx: usize, a: usize, _b: usize, y: usize, p: i32,
 }
 
 /**
+ * Two rows (A rows at ai and ai + aStep, aCol bytes between their values) times a panel of 16 columns ([k][16]), in
+ * blocks of bk values of k: each block's sums from 0 in k order, times alpha where `scaled`, stored (the first block,
+ * zero mode: cp 0) or added onto the output (f32(t + o)), the output starting from the start table rows at cp and cq
+ * otherwise; `cols` lanes (<= 16) stored at yp and yq. The register tile of Gemm / MatMul here and of the LSTM / GRU
+ * input products (lstm-f32.ts: unscaled, zero mode).
+ */
+export function rowPair(
+  yp: usize,
+  yq: usize,
+  ai: usize,
+  aStep: usize,
+  aCol: usize,
+  panel: usize,
+  k: i32,
+  bk: i32,
+  alpha: v128,
+  scaled: bool,
+  cp: usize,
+  cq: usize,
+  cols: i32,
+): void {
+  const zero = f32x4.splat(0);
+  const aj = ai + aStep;
+  let o0 = zero, o1 = zero, o2 = zero, o3 = zero, p0 = zero, p1 = zero, p2 = zero, p3 = zero;
+  let started = cp != 0;
+  if (started) {
+    o0 = v128.load(cp);
+    o1 = v128.load(cp, 16);
+    o2 = v128.load(cp, 32);
+    o3 = v128.load(cp, 48);
+    p0 = v128.load(cq);
+    p1 = v128.load(cq, 16);
+    p2 = v128.load(cq, 32);
+    p3 = v128.load(cq, 48);
+  }
+  for (let k0 = 0; k0 < k; k0 += bk) {
+    let k1 = k0 + bk;
+    if (k1 > k) k1 = k;
+    let s0 = zero, s1 = zero, s2 = zero, s3 = zero, t0 = zero, t1 = zero, t2 = zero, t3 = zero;
+    let ap = ai + <usize>k0 * aCol;
+    let aq = aj + <usize>k0 * aCol;
+    let bp = panel + (<usize>k0 << 6);
+    for (let q = k0; q < k1; q++) {
+      const b0 = v128.load(bp);
+      const b1 = v128.load(bp, 16);
+      const b2 = v128.load(bp, 32);
+      const b3 = v128.load(bp, 48);
+      const av = v128.load32_splat(ap);
+      const aw = v128.load32_splat(aq);
+      s0 = f32x4.add(s0, f32x4.mul(av, b0));
+      s1 = f32x4.add(s1, f32x4.mul(av, b1));
+      s2 = f32x4.add(s2, f32x4.mul(av, b2));
+      s3 = f32x4.add(s3, f32x4.mul(av, b3));
+      t0 = f32x4.add(t0, f32x4.mul(aw, b0));
+      t1 = f32x4.add(t1, f32x4.mul(aw, b1));
+      t2 = f32x4.add(t2, f32x4.mul(aw, b2));
+      t3 = f32x4.add(t3, f32x4.mul(aw, b3));
+      ap += aCol;
+      aq += aCol;
+      bp += 64;
+    }
+    if (scaled) {
+      s0 = f32x4.mul(s0, alpha);
+      s1 = f32x4.mul(s1, alpha);
+      s2 = f32x4.mul(s2, alpha);
+      s3 = f32x4.mul(s3, alpha);
+      t0 = f32x4.mul(t0, alpha);
+      t1 = f32x4.mul(t1, alpha);
+      t2 = f32x4.mul(t2, alpha);
+      t3 = f32x4.mul(t3, alpha);
+    }
+    if (started) {
+      o0 = f32x4.add(s0, o0);
+      o1 = f32x4.add(s1, o1);
+      o2 = f32x4.add(s2, o2);
+      o3 = f32x4.add(s3, o3);
+      p0 = f32x4.add(t0, p0);
+      p1 = f32x4.add(t1, p1);
+      p2 = f32x4.add(t2, p2);
+      p3 = f32x4.add(t3, p3);
+    } else {
+      o0 = s0;
+      o1 = s1;
+      o2 = s2;
+      o3 = s3;
+      p0 = t0;
+      p1 = t1;
+      p2 = t2;
+      p3 = t3;
+    }
+    started = true;
+  }
+  storeLanes(yp, o0, cols);
+  storeLanes(yp + 16, o1, cols - 4);
+  storeLanes(yp + 32, o2, cols - 8);
+  storeLanes(yp + 48, o3, cols - 12);
+  storeLanes(yq, p0, cols);
+  storeLanes(yq + 16, p1, cols - 4);
+  storeLanes(yq + 32, p2, cols - 8);
+  storeLanes(yq + 48, p3, cols - 12);
+}
+
+/**
  * Rows [rt * GM_ROWS_PER_TASK, +GM_ROWS_PER_TASK) x columns [16 cb, 16 cb + 16) of the product of A (at a) and the
  * panels at b, from the start table c (0: zero mode), into y.
  */
@@ -132,68 +235,9 @@ function gemmTile(ctx: usize, a: usize, b: usize, c: usize, y: usize, rt: i32, c
   let i = r0;
   // two rows at a time: 8 accumulators, 4 panel loads and 2 splats per k
   for (; i + 2 <= r1; i += 2) {
-    const ai = a + <usize>i * aRow;
-    const aj = ai + aRow;
-    let o0 = zero, o1 = zero, o2 = zero, o3 = zero, p0 = zero, p1 = zero, p2 = zero, p3 = zero;
-    let started = c != 0;
-    if (started) {
-      const cp = c + ((<usize>i * <usize>np + <usize>j0) << 2);
-      const cq = cp + (<usize>np << 2);
-      o0 = v128.load(cp);
-      o1 = v128.load(cp, 16);
-      o2 = v128.load(cp, 32);
-      o3 = v128.load(cp, 48);
-      p0 = v128.load(cq);
-      p1 = v128.load(cq, 16);
-      p2 = v128.load(cq, 32);
-      p3 = v128.load(cq, 48);
-    }
-    for (let k0 = 0; k0 < k; k0 += bk) {
-      let k1 = k0 + bk;
-      if (k1 > k) k1 = k;
-      let s0 = zero, s1 = zero, s2 = zero, s3 = zero, t0 = zero, t1 = zero, t2 = zero, t3 = zero;
-      let ap = ai + <usize>k0 * aCol;
-      let aq = aj + <usize>k0 * aCol;
-      let bp = panel + (<usize>k0 << 6);
-      for (let q = k0; q < k1; q++) {
-        const b0 = v128.load(bp);
-        const b1 = v128.load(bp, 16);
-        const b2 = v128.load(bp, 32);
-        const b3 = v128.load(bp, 48);
-        const av = v128.load32_splat(ap);
-        const aw = v128.load32_splat(aq);
-        s0 = f32x4.add(s0, f32x4.mul(av, b0));
-        s1 = f32x4.add(s1, f32x4.mul(av, b1));
-        s2 = f32x4.add(s2, f32x4.mul(av, b2));
-        s3 = f32x4.add(s3, f32x4.mul(av, b3));
-        t0 = f32x4.add(t0, f32x4.mul(aw, b0));
-        t1 = f32x4.add(t1, f32x4.mul(aw, b1));
-        t2 = f32x4.add(t2, f32x4.mul(aw, b2));
-        t3 = f32x4.add(t3, f32x4.mul(aw, b3));
-        ap += aCol;
-        aq += aCol;
-        bp += 64;
-      }
-      o0 = blockInto(o0, s0, alpha, started);
-      o1 = blockInto(o1, s1, alpha, started);
-      o2 = blockInto(o2, s2, alpha, started);
-      o3 = blockInto(o3, s3, alpha, started);
-      p0 = blockInto(p0, t0, alpha, started);
-      p1 = blockInto(p1, t1, alpha, started);
-      p2 = blockInto(p2, t2, alpha, started);
-      p3 = blockInto(p3, t3, alpha, started);
-      started = true;
-    }
+    const cp = c != 0 ? c + ((<usize>i * <usize>np + <usize>j0) << 2) : 0;
     const yp = y + ((<usize>i * <usize>n + <usize>j0) << 2);
-    const yq = yp + (<usize>n << 2);
-    storeLanes(yp, o0, cols);
-    storeLanes(yp + 16, o1, cols - 4);
-    storeLanes(yp + 32, o2, cols - 8);
-    storeLanes(yp + 48, o3, cols - 12);
-    storeLanes(yq, p0, cols);
-    storeLanes(yq + 16, p1, cols - 4);
-    storeLanes(yq + 32, p2, cols - 8);
-    storeLanes(yq + 48, p3, cols - 12);
+    rowPair(yp, yp + (<usize>n << 2), a + <usize>i * aRow, aRow, aCol, panel, k, bk, alpha, true, cp, cp + (<usize>np << 2), cols);
   }
   for (; i < r1; i++) {
     const ai = a + <usize>i * aRow;

@@ -42,6 +42,7 @@ import {
   LS_QUNSIGNED,
 } from './lstm-f32-ctx';
 import { logistic4, rational4, tanh4 } from './region';
+import { rowPair } from './gemm-f32';
 
 /** onnxruntime's clip of a gate: with a bias at `bias` (non-zero) clip_add_bias, else clip_ignore_bias. */
 // @ts-ignore: decorator
@@ -108,13 +109,6 @@ function product(g: usize, a: usize, b: usize, k: i32, bk: i32, gp: i32, accumul
   }
 }
 
-/** One row's sum of a block (s) onto its output o: stored in the first block (zero mode), else added, f32(s + o). */
-// @ts-ignore: decorator
-@inline
-function blockOnto(o: v128, s: v128, started: bool): v128 {
-  return started ? f32x4.add(s, o) : s;
-}
-
 /**
  * Rows [0, n) of dst ([n][gp], zero mode) = the input rows x + i * xStep (bytes; k floats each) times the packed b
  * [gp / 16][k][16]: what product() computes for each row alone, bit for bit, with each panel read once for all the
@@ -127,56 +121,8 @@ function productRows(dst: usize, x: usize, xStep: usize, n: i32, b: usize, k: i3
     const panel = b + ((<usize>j0 * <usize>k) << 2);
     let i = 0;
     for (; i + 2 <= n; i += 2) {
-      const xi = x + <usize>i * xStep;
-      const xj = xi + xStep;
-      let o0 = zero, o1 = zero, o2 = zero, o3 = zero, p0 = zero, p1 = zero, p2 = zero, p3 = zero;
-      let started = false;
-      for (let k0 = 0; k0 < k; k0 += bk) {
-        let k1 = k0 + bk;
-        if (k1 > k) k1 = k;
-        let s0 = zero, s1 = zero, s2 = zero, s3 = zero, t0 = zero, t1 = zero, t2 = zero, t3 = zero;
-        let ap = xi + (<usize>k0 << 2);
-        let aq = xj + (<usize>k0 << 2);
-        let bp = panel + (<usize>k0 << 6);
-        for (let q = k0; q < k1; q++) {
-          const b0 = v128.load(bp);
-          const b1 = v128.load(bp, 16);
-          const b2 = v128.load(bp, 32);
-          const b3 = v128.load(bp, 48);
-          const av = v128.load32_splat(ap);
-          const aw = v128.load32_splat(aq);
-          s0 = f32x4.add(s0, f32x4.mul(av, b0));
-          s1 = f32x4.add(s1, f32x4.mul(av, b1));
-          s2 = f32x4.add(s2, f32x4.mul(av, b2));
-          s3 = f32x4.add(s3, f32x4.mul(av, b3));
-          t0 = f32x4.add(t0, f32x4.mul(aw, b0));
-          t1 = f32x4.add(t1, f32x4.mul(aw, b1));
-          t2 = f32x4.add(t2, f32x4.mul(aw, b2));
-          t3 = f32x4.add(t3, f32x4.mul(aw, b3));
-          ap += 4;
-          aq += 4;
-          bp += 64;
-        }
-        o0 = blockOnto(o0, s0, started);
-        o1 = blockOnto(o1, s1, started);
-        o2 = blockOnto(o2, s2, started);
-        o3 = blockOnto(o3, s3, started);
-        p0 = blockOnto(p0, t0, started);
-        p1 = blockOnto(p1, t1, started);
-        p2 = blockOnto(p2, t2, started);
-        p3 = blockOnto(p3, t3, started);
-        started = true;
-      }
       const yp = dst + <usize>i * rowBytes + (<usize>j0 << 2);
-      const yq = yp + rowBytes;
-      v128.store(yp, o0);
-      v128.store(yp, o1, 16);
-      v128.store(yp, o2, 32);
-      v128.store(yp, o3, 48);
-      v128.store(yq, p0);
-      v128.store(yq, p1, 16);
-      v128.store(yq, p2, 32);
-      v128.store(yq, p3, 48);
+      rowPair(yp, yp + rowBytes, x + <usize>i * xStep, xStep, 4, panel, k, bk, zero, false, 0, 0, 16);
     }
     // an odd last row: product() over this one panel
     if (i < n) product(dst + <usize>i * rowBytes + (<usize>j0 << 2), x + <usize>i * xStep, panel, k, bk, 16, false);

@@ -18,3 +18,19 @@ export function randInt32(r: () => number, n: number, lo: number, hi: number): I
   for (let i = 0; i < n; i++) a[i] = randInt(r, lo, hi);
   return a;
 }
+
+/** n float32 values uniform in [lo, hi), from a generator seeded with `seed`. */
+export function randFloats(seed: number, n: number, lo: number, hi: number): Float32Array {
+  const r = rng(seed);
+  return Float32Array.from({ length: n }, () => lo + r() * (hi - lo));
+}
+
+/** Whether onnxruntime-web loads (fixtures/models/ort.ts's loader, which throws where it is not installed). */
+export async function ortLoads(load: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await load();
+    return true;
+  } catch {
+    return false;
+  }
+}
