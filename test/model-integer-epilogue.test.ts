@@ -326,9 +326,13 @@ function graphOf(f: Form, seed: number, tap = false): { graph: Graph; feeds: Map
   nodes.push(node('mul', 'Mul', f.swap ? [s, 'accf'] : ['accf', s], ['m']));
   let last = 'm';
   if (f.noMul) {
-    // the Cast's output read by a Relu (no scale): only the int32 bias folds
+    // the Cast's output quantized (a quantizer's Q/DQ between the Cast and the Mul): only the int32 bias folds
     nodes.pop();
-    last = 'accf';
+    initializers.set('qs', { ...f32t([], [Math.fround(0.5 + r())]), name: 'qs' });
+    initializers.set('qz', { ...tensor('uint8', [], [128]), name: 'qz' });
+    nodes.push(node('q', 'QuantizeLinear', ['accf', 'qs', 'qz'], ['accq']));
+    nodes.push(node('dq', 'DequantizeLinear', ['accq', 'qs', 'qz'], ['accd']));
+    last = 'accd';
   }
   if (f.bias !== 'none') {
     const bDims = f.bias === 'scalar' ? [1] : f.bias === 'channel4d' ? [1, ...chanDims] : chanDims;

@@ -120,6 +120,22 @@ function asNchw(d: readonly number[]): number[] {
 
 /** The plain loop: any element size, the bytes of each element copied one by one (int64, bool; and a baseline). */
 export function relayoutLoop(core: WasmRuntimeCore, src: Pick<PlannedValue, 'dims' | 'bytes'>, to: Layout): StepImpl {
+  if (src.dims.length < 2) {
+    // no channel axis (a scalar, a vector: a computed scale read by a QLinearMul of an NCHW44 chain): both layouts
+    // are the same bytes (the loop below had no [N, C] to walk, and wrote nothing)
+    const bytes = src.bytes;
+    return {
+      algorithm: 'relayout-copy',
+      bytes: 0,
+      scratchBytes: 0,
+      macs: 0,
+      run(p) {
+        if (p.inputs[0] !== p.outputs[0])
+          new Uint8Array(core.memory.buffer).copyWithin(p.outputs[0], p.inputs[0], p.inputs[0] + bytes);
+      },
+      dispose() {},
+    };
+  }
   const [n, c, h, w] = asNchw(src.dims);
   const es =
     src.bytes /
