@@ -33,14 +33,6 @@ function storeLanes(p: usize, v: v128, count: i32): void {
   if (count > 2) store<f32>(p, f32x4.extract_lane(v, 2), 8);
 }
 
-/** One row's output o0..o3 after a block of K: s * alpha, stored (the first block in zero mode) or added onto o. */
-// @ts-ignore: decorator
-@inline
-function blockInto(o: v128, s: v128, alpha: v128, started: bool): v128 {
-  const t = f32x4.mul(s, alpha);
-  return started ? f32x4.add(t, o) : t;
-}
-
 export function gemmF32Task(ctx: usize, a: usize, _u: usize, y: usize, _i0: i32, cb: i32, rt: i32): void {
   gemmTile(ctx, a, <usize>load<i32>(ctx, GM_B), <usize>load<i32>(ctx, GM_C), y, rt, cb);
 }
@@ -107,6 +99,74 @@ export function matmulF32Task(ctx: usize, a: usize, _b: usize, y: usize, p: i32,
 }
 
 /**
+ * One row (A's values at ai, aCol bytes apart) times a panel of 16 columns, as rowPair computes each of its rows: the
+ * block sums (times alpha where `scaled`) stored (cp 0: zero mode) or added onto the start row at cp; `cols` lanes
+ * stored at yp. Gemm / MatMul's last odd row, and the LSTM / GRU products of one row (lstm-f32.ts: unscaled, cp the
+ * gates' own row where they accumulate).
+ */
+export function rowOne(
+  yp: usize,
+  ai: usize,
+  aCol: usize,
+  panel: usize,
+  k: i32,
+  bk: i32,
+  alpha: f32,
+  scaled: bool,
+  cp: usize,
+  cols: i32,
+): void {
+  const zero = f32x4.splat(0);
+  const av4 = f32x4.splat(alpha);
+  let o0 = zero, o1 = zero, o2 = zero, o3 = zero;
+  let started = cp != 0;
+  if (started) {
+    o0 = v128.load(cp);
+    o1 = v128.load(cp, 16);
+    o2 = v128.load(cp, 32);
+    o3 = v128.load(cp, 48);
+  }
+  for (let k0 = 0; k0 < k; k0 += bk) {
+    let k1 = k0 + bk;
+    if (k1 > k) k1 = k;
+    let s0 = zero, s1 = zero, s2 = zero, s3 = zero;
+    let ap = ai + <usize>k0 * aCol;
+    let bp = panel + (<usize>k0 << 6);
+    for (let q = k0; q < k1; q++) {
+      const av = v128.load32_splat(ap);
+      s0 = f32x4.add(s0, f32x4.mul(av, v128.load(bp)));
+      s1 = f32x4.add(s1, f32x4.mul(av, v128.load(bp, 16)));
+      s2 = f32x4.add(s2, f32x4.mul(av, v128.load(bp, 32)));
+      s3 = f32x4.add(s3, f32x4.mul(av, v128.load(bp, 48)));
+      ap += aCol;
+      bp += 64;
+    }
+    if (scaled) {
+      s0 = f32x4.mul(s0, av4);
+      s1 = f32x4.mul(s1, av4);
+      s2 = f32x4.mul(s2, av4);
+      s3 = f32x4.mul(s3, av4);
+    }
+    if (started) {
+      o0 = f32x4.add(s0, o0);
+      o1 = f32x4.add(s1, o1);
+      o2 = f32x4.add(s2, o2);
+      o3 = f32x4.add(s3, o3);
+    } else {
+      o0 = s0;
+      o1 = s1;
+      o2 = s2;
+      o3 = s3;
+    }
+    started = true;
+  }
+  storeLanes(yp, o0, cols);
+  storeLanes(yp + 16, o1, cols - 4);
+  storeLanes(yp + 32, o2, cols - 8);
+  storeLanes(yp + 48, o3, cols - 12);
+}
+
+/**
  * Two rows (A rows at ai and ai + aStep, aCol bytes between their values) times a panel of 16 columns ([k][16]), in
  * blocks of bk values of k: each block's sums from 0 in k order, times alpha where `scaled`, stored (the first block,
  * zero mode: cp 0) or added onto the output (f32(t + o)), the output starting from the start table rows at cp and cq
@@ -122,13 +182,14 @@ export function rowPair(
   panel: usize,
   k: i32,
   bk: i32,
-  alpha: v128,
+  alpha: f32,
   scaled: bool,
   cp: usize,
   cq: usize,
   cols: i32,
 ): void {
   const zero = f32x4.splat(0);
+  const av4 = f32x4.splat(alpha);
   const aj = ai + aStep;
   let o0 = zero, o1 = zero, o2 = zero, o3 = zero, p0 = zero, p1 = zero, p2 = zero, p3 = zero;
   let started = cp != 0;
@@ -169,14 +230,14 @@ export function rowPair(
       bp += 64;
     }
     if (scaled) {
-      s0 = f32x4.mul(s0, alpha);
-      s1 = f32x4.mul(s1, alpha);
-      s2 = f32x4.mul(s2, alpha);
-      s3 = f32x4.mul(s3, alpha);
-      t0 = f32x4.mul(t0, alpha);
-      t1 = f32x4.mul(t1, alpha);
-      t2 = f32x4.mul(t2, alpha);
-      t3 = f32x4.mul(t3, alpha);
+      s0 = f32x4.mul(s0, av4);
+      s1 = f32x4.mul(s1, av4);
+      s2 = f32x4.mul(s2, av4);
+      s3 = f32x4.mul(s3, av4);
+      t0 = f32x4.mul(t0, av4);
+      t1 = f32x4.mul(t1, av4);
+      t2 = f32x4.mul(t2, av4);
+      t3 = f32x4.mul(t3, av4);
     }
     if (started) {
       o0 = f32x4.add(s0, o0);
@@ -224,14 +285,13 @@ function gemmTile(ctx: usize, a: usize, b: usize, c: usize, y: usize, rt: i32, c
   const rpt = load<i32>(ctx, GM_ROWS_PER_TASK);
   // the panel of columns [16 cb, 16 cb + 16): K rows of 16 floats, contiguous
   const panel = b + ((<usize>cb * <usize>k) << 6);
-  const alpha = f32x4.splat(load<f32>(ctx, GM_ALPHA));
+  const alpha = load<f32>(ctx, GM_ALPHA);
   const j0 = cb << 4;
   let cols = n - j0;
   if (cols > 16) cols = 16;
   const r0 = rt * rpt;
   let r1 = r0 + rpt;
   if (r1 > m) r1 = m;
-  const zero = f32x4.splat(0);
   let i = r0;
   // two rows at a time: 8 accumulators, 4 panel loads and 2 splats per k
   for (; i + 2 <= r1; i += 2) {
@@ -240,41 +300,7 @@ function gemmTile(ctx: usize, a: usize, b: usize, c: usize, y: usize, rt: i32, c
     rowPair(yp, yp + (<usize>n << 2), a + <usize>i * aRow, aRow, aCol, panel, k, bk, alpha, true, cp, cp + (<usize>np << 2), cols);
   }
   for (; i < r1; i++) {
-    const ai = a + <usize>i * aRow;
-    let o0 = zero, o1 = zero, o2 = zero, o3 = zero;
-    let started = c != 0;
-    if (started) {
-      const cp = c + ((<usize>i * <usize>np + <usize>j0) << 2);
-      o0 = v128.load(cp);
-      o1 = v128.load(cp, 16);
-      o2 = v128.load(cp, 32);
-      o3 = v128.load(cp, 48);
-    }
-    for (let k0 = 0; k0 < k; k0 += bk) {
-      let k1 = k0 + bk;
-      if (k1 > k) k1 = k;
-      let s0 = zero, s1 = zero, s2 = zero, s3 = zero;
-      let ap = ai + <usize>k0 * aCol;
-      let bp = panel + (<usize>k0 << 6);
-      for (let q = k0; q < k1; q++) {
-        const av = v128.load32_splat(ap);
-        s0 = f32x4.add(s0, f32x4.mul(av, v128.load(bp)));
-        s1 = f32x4.add(s1, f32x4.mul(av, v128.load(bp, 16)));
-        s2 = f32x4.add(s2, f32x4.mul(av, v128.load(bp, 32)));
-        s3 = f32x4.add(s3, f32x4.mul(av, v128.load(bp, 48)));
-        ap += aCol;
-        bp += 64;
-      }
-      o0 = blockInto(o0, s0, alpha, started);
-      o1 = blockInto(o1, s1, alpha, started);
-      o2 = blockInto(o2, s2, alpha, started);
-      o3 = blockInto(o3, s3, alpha, started);
-      started = true;
-    }
-    const yp = y + ((<usize>i * <usize>n + <usize>j0) << 2);
-    storeLanes(yp, o0, cols);
-    storeLanes(yp + 16, o1, cols - 4);
-    storeLanes(yp + 32, o2, cols - 8);
-    storeLanes(yp + 48, o3, cols - 12);
+    const cp = c != 0 ? c + ((<usize>i * <usize>np + <usize>j0) << 2) : 0;
+    rowOne(y + ((<usize>i * <usize>n + <usize>j0) << 2), a + <usize>i * aRow, aCol, panel, k, bk, alpha, true, cp, cols);
   }
 }

@@ -42,7 +42,7 @@ import {
   LS_QUNSIGNED,
 } from './lstm-f32-ctx';
 import { logistic4, rational4, tanh4 } from './region';
-import { rowPair } from './gemm-f32';
+import { rowOne, rowPair } from './gemm-f32';
 
 /** onnxruntime's clip of a gate: with a bias at `bias` (non-zero) clip_add_bias, else clip_ignore_bias. */
 // @ts-ignore: decorator
@@ -57,55 +57,9 @@ function clipped(v: v128, bias: usize, clip: v128, nclip: v128): v128 {
  * in blocks of bk values of k, a panel at a time.
  */
 function product(g: usize, a: usize, b: usize, k: i32, bk: i32, gp: i32, accumulate: bool): void {
-  const zero = f32x4.splat(0);
   for (let j0 = 0; j0 < gp; j0 += 16) {
     const gj = g + (<usize>j0 << 2);
-    let o0 = zero,
-      o1 = zero,
-      o2 = zero,
-      o3 = zero;
-    let started = accumulate;
-    if (accumulate) {
-      o0 = v128.load(gj);
-      o1 = v128.load(gj, 16);
-      o2 = v128.load(gj, 32);
-      o3 = v128.load(gj, 48);
-    }
-    for (let k0 = 0; k0 < k; k0 += bk) {
-      let k1 = k0 + bk;
-      if (k1 > k) k1 = k;
-      let s0 = zero,
-        s1 = zero,
-        s2 = zero,
-        s3 = zero;
-      let ap = a + (<usize>k0 << 2);
-      let bp = b + ((<usize>j0 * <usize>k + (<usize>k0 << 4)) << 2);
-      for (let q = k0; q < k1; q++) {
-        const av = v128.load32_splat(ap);
-        s0 = f32x4.add(s0, f32x4.mul(av, v128.load(bp)));
-        s1 = f32x4.add(s1, f32x4.mul(av, v128.load(bp, 16)));
-        s2 = f32x4.add(s2, f32x4.mul(av, v128.load(bp, 32)));
-        s3 = f32x4.add(s3, f32x4.mul(av, v128.load(bp, 48)));
-        ap += 4;
-        bp += 64;
-      }
-      if (started) {
-        o0 = f32x4.add(s0, o0);
-        o1 = f32x4.add(s1, o1);
-        o2 = f32x4.add(s2, o2);
-        o3 = f32x4.add(s3, o3);
-      } else {
-        o0 = s0;
-        o1 = s1;
-        o2 = s2;
-        o3 = s3;
-        started = true;
-      }
-    }
-    v128.store(gj, o0);
-    v128.store(gj, o1, 16);
-    v128.store(gj, o2, 32);
-    v128.store(gj, o3, 48);
+    rowOne(gj, a, 4, b + ((<usize>j0 * <usize>k) << 2), k, bk, 1, false, accumulate ? gj : 0, 16);
   }
 }
 
@@ -115,14 +69,13 @@ function product(g: usize, a: usize, b: usize, k: i32, bk: i32, gp: i32, accumul
  * rows (two rows at a time) instead of once per row.
  */
 function productRows(dst: usize, x: usize, xStep: usize, n: i32, b: usize, k: i32, bk: i32, gp: i32): void {
-  const zero = f32x4.splat(0);
   const rowBytes = <usize>gp << 2;
   for (let j0 = 0; j0 < gp; j0 += 16) {
     const panel = b + ((<usize>j0 * <usize>k) << 2);
     let i = 0;
     for (; i + 2 <= n; i += 2) {
       const yp = dst + <usize>i * rowBytes + (<usize>j0 << 2);
-      rowPair(yp, yp + rowBytes, x + <usize>i * xStep, xStep, 4, panel, k, bk, zero, false, 0, 0, 16);
+      rowPair(yp, yp + rowBytes, x + <usize>i * xStep, xStep, 4, panel, k, bk, 1, false, 0, 0, 16);
     }
     // an odd last row: product() over this one panel
     if (i < n) product(dst + <usize>i * rowBytes + (<usize>j0 << 2), x + <usize>i * xStep, panel, k, bk, 16, false);

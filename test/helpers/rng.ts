@@ -24,13 +24,3 @@ export function randFloats(seed: number, n: number, lo: number, hi: number): Flo
   const r = rng(seed);
   return Float32Array.from({ length: n }, () => lo + r() * (hi - lo));
 }
-
-/** Whether onnxruntime-web loads (fixtures/models/ort.ts's loader, which throws where it is not installed). */
-export async function ortLoads(load: () => Promise<unknown>): Promise<boolean> {
-  try {
-    await load();
-    return true;
-  } catch {
-    return false;
-  }
-}
